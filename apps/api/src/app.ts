@@ -1,0 +1,101 @@
+import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
+import { createDb } from '@shop/db/client'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { AppDeps } from './deps'
+import type { Config } from './env'
+import { createMailer } from './features/auth/mailer'
+import { healthRoutes } from './features/health/health.routes'
+import { invoicesRoutes } from './features/invoices/invoices.routes'
+import { uploadsRoutes } from './features/uploads/uploads.routes'
+import { auth } from './plugins/auth'
+import { catalogCache } from './plugins/catalog-cache'
+import { deps as depsPlugin } from './plugins/deps'
+import { docs } from './plugins/docs'
+import { errors } from './plugins/errors'
+import { trpc } from './plugins/trpc'
+import { web } from './plugins/web'
+
+// JSON bodies of this API are small (the largest is an order of 100 lines); anything bigger is refused with 413.
+const JSON_BODY_LIMIT = 100 * 1024
+
+export interface BuildAppOptions {
+  /** Defaults to a database opened from config.sqliteFile and a mailer from config.smtp. */
+  deps?: Partial<AppDeps>
+  logger?: boolean
+}
+
+/** Builds the app without listening, so tests drive it with app.inject(). */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  })
+
+  const deps: AppDeps = {
+    db: options.deps?.db ?? createDb({ sqliteFile: config.sqliteFile }),
+    config,
+    mailer: options.deps?.mailer ?? createMailer(config),
+  }
+
+  // An empty JSON body (a bodiless POST such as logout) is no input, not an error; anything else parses as usual.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined)
+    parseJson(request, body as string, done)
+  })
+
+  // Ecosystem plugins.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // Product and category images may be given by URL (http or https) from anywhere.
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        // Mantine injects its CSS variables in <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        // The admin's invoice screen shows the PDF from a blob: URL in a frame.
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images loaded from other hosts by URL must not need CORP headers there.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only matters behind HTTPS, where the proxy in front decides it.
+    strictTransportSecurity: false,
+  })
+  await app.register(fastifyCookie)
+
+  // Our plugins.
+  await app.register(depsPlugin, deps)
+  await app.register(errors)
+  await app.register(auth)
+  await app.register(catalogCache)
+
+  // Routes.
+  await app.register(healthRoutes)
+  await app.register(docs)
+  await app.register(uploadsRoutes)
+  await app.register(invoicesRoutes)
+  await app.register(trpc)
+  await app.register(web)
+
+  return app
+}

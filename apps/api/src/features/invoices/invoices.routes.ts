@@ -1,0 +1,22 @@
+import { ZId } from '@shop/schema/common'
+import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../lib/app-error'
+import { getOrder } from '../orders/orders.service'
+import { renderInvoicePdf } from './invoice-pdf'
+
+/** GET /api/admin/orders/{id}/invoice: the order's invoice as a PDF (the auth hook guards /api/admin/*). */
+export async function invoicesRoutes(app: FastifyInstance) {
+  const url = `${API_PREFIX}${rawRoutes.invoice.path.replace('{id}', ':id')}`
+  app.get<{ Params: { id: string } }>(url, async (request, reply) => {
+    const id = ZId.safeParse(request.params.id)
+    if (!id.success) throw new AppError('BAD_REQUEST', 'Id must be a positive integer')
+    const order = await getOrder(app.deps.db, id.data)
+    const pdf = await renderInvoicePdf(order, app.deps.config.shop)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="invoice-${order.orderNumber}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf))
+  })
+}

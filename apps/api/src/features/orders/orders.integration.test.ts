@@ -1,0 +1,283 @@
+import { insertProduct } from '@shop/db/testing/factories'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+
+const customer = {
+  customerName: 'Mary Jones',
+  customerEmail: 'mary@example.com',
+  customerAddress: '12 Oak Street, Springfield, IL 62701, USA',
+}
+
+describe('placing an order', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    token = await t.login()
+  })
+  afterAll(() => t.close())
+
+  const placeOrder = (body: unknown) => t.request({ method: 'POST', url: '/api/orders', json: body })
+  const stockOf = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/admin/products/${id}`, token })).json().stock as number
+
+  it('prices the order from the database, assigns the number and takes the stock', async () => {
+    const ring = await insertProduct(t.db, { name: 'Faith Ring', price: 89.5, stock: 5, sku: 'RIN-0001' })
+    const chain = await insertProduct(t.db, { name: 'Gold Chain', price: 120, stock: 3, sku: 'NEC-0001' })
+    const response = await placeOrder({
+      ...customer,
+      notes: 'Gift wrap, please',
+      // What the storefront sends besides productId and quantity is ignored: the client cannot set prices.
+      items: [
+        { productId: ring.id, quantity: 2, price: 0.01, name: 'Cheap', sku: 'X', imageUrl: null },
+        { productId: chain.id, quantity: 1, price: '0.01' },
+      ],
+      total: '0.02',
+      orderNumber: 'ORD-42',
+    })
+    expect(response.statusCode).toBe(201)
+    const order = response.json()
+    expect(order).toMatchObject({
+      orderNumber: 'ORD-1001',
+      status: 'pending',
+      total: '299.00',
+      notes: 'Gift wrap, please',
+      itemCount: 3,
+      ...customer,
+    })
+    expect(order.items).toEqual([
+      {
+        id: expect.any(Number),
+        productId: ring.id,
+        name: 'Faith Ring',
+        price: '89.50',
+        quantity: 2,
+        sku: 'RIN-0001',
+        imageUrl: ring.imageUrls[0],
+      },
+      {
+        id: expect.any(Number),
+        productId: chain.id,
+        name: 'Gold Chain',
+        price: '120.00',
+        quantity: 1,
+        sku: 'NEC-0001',
+        imageUrl: chain.imageUrls[0],
+      },
+    ])
+    expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt)
+    expect(await stockOf(ring.id)).toBe(3)
+    expect(await stockOf(chain.id)).toBe(2)
+
+    const second = await placeOrder({ ...customer, items: [{ productId: ring.id, quantity: 1 }] })
+    expect(second.json().orderNumber).toBe('ORD-1002')
+  })
+
+  it('merges lines of the same product', async () => {
+    const product = await insertProduct(t.db, { stock: 4 })
+    const response = await placeOrder({
+      ...customer,
+      items: [
+        { productId: product.id, quantity: 1 },
+        { productId: product.id, quantity: 2 },
+      ],
+    })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().items).toHaveLength(1)
+    expect(response.json().items[0].quantity).toBe(3)
+    expect(await stockOf(product.id)).toBe(1)
+  })
+
+  it('refuses more than the stock with 409 naming the product, and changes nothing', async () => {
+    const plenty = await insertProduct(t.db, { stock: 10 })
+    const scarce = await insertProduct(t.db, { name: 'Mustard Seed Locket', stock: 2 })
+    const ordersBefore = (await t.request({ method: 'GET', url: '/api/admin/orders', token })).json().length
+    const response = await placeOrder({
+      ...customer,
+      items: [
+        { productId: plenty.id, quantity: 1 },
+        { productId: scarce.id, quantity: 3 },
+      ],
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      message: "Only 2 of 'Mustard Seed Locket' are left in stock",
+      code: 'CONFLICT',
+    })
+    expect(await stockOf(plenty.id)).toBe(10)
+    expect(await stockOf(scarce.id)).toBe(2)
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', token })).json()).toHaveLength(ordersBefore)
+  })
+
+  it('says when a product is out of stock', async () => {
+    const soldOut = await insertProduct(t.db, { name: 'Dove Pendant', stock: 0 })
+    const response = await placeOrder({ ...customer, items: [{ productId: soldOut.id, quantity: 1 }] })
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe("'Dove Pendant' is out of stock")
+  })
+
+  it('refuses unknown and inactive products with 400', async () => {
+    const inactive = await insertProduct(t.db, { active: false })
+    for (const productId of [999_999, inactive.id]) {
+      const response = await placeOrder({ ...customer, items: [{ productId, quantity: 1 }] })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toBe(`Product ${productId} is not available`)
+    }
+  })
+
+  it('validates the order with clear messages', async () => {
+    const product = await insertProduct(t.db)
+    const item = { productId: product.id, quantity: 1 }
+    const cases: Array<[unknown, string]> = [
+      [{ ...customer, items: [] }, 'items: At least one item is required'],
+      [{ ...customer, customerName: 'M', items: [item] }, 'customerName: Name must be at least 2 characters'],
+      [{ ...customer, customerEmail: 'mary', items: [item] }, 'customerEmail: Please enter a valid email address'],
+      [{ ...customer, customerAddress: 'x', items: [item] }, 'customerAddress: Please enter your full address'],
+      [{ ...customer, items: [{ ...item, quantity: 0 }] }, 'items.0.quantity: Quantity must be positive'],
+      [{ ...customer, items: [{ ...item, quantity: -2 }] }, 'items.0.quantity: Quantity must be positive'],
+      [{ ...customer, items: [{ ...item, quantity: 1.5 }] }, 'items.0.quantity: Quantity must be an integer'],
+      [{ ...customer, items: [{ ...item, quantity: '2' }] }, 'items.0.quantity: Quantity must be a positive integer'],
+      [
+        { ...customer, items: [{ productId: 'abc', quantity: 1 }] },
+        'items.0.productId: Product id must be a positive integer',
+      ],
+      [{ ...customer }, 'items: At least one item is required'],
+    ]
+    for (const [body, message] of cases) {
+      const response = await placeOrder(body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json().message).toBe(message)
+      expect(response.json().code).toBe('BAD_REQUEST')
+    }
+    expect(await stockOf(product.id)).toBe(10)
+  })
+
+  it('never oversells when many buyers race for the last units', async () => {
+    const product = await insertProduct(t.db, { stock: 7 })
+    const attempts = 40
+    const responses = await Promise.all(
+      Array.from({ length: attempts }, () =>
+        placeOrder({ ...customer, items: [{ productId: product.id, quantity: 1 }] }),
+      ),
+    )
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(7)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(attempts - 7)
+    expect(await stockOf(product.id)).toBe(0)
+    const numbers = responses.filter((r) => r.statusCode === 201).map((r) => r.json().orderNumber)
+    expect(new Set(numbers).size).toBe(7)
+  })
+
+  it('never oversells with mixed quantities racing', async () => {
+    const product = await insertProduct(t.db, { stock: 10 })
+    const quantities = [3, 3, 3, 3, 2, 2, 1, 1, 4, 5]
+    const responses = await Promise.all(
+      quantities.map((quantity) => placeOrder({ ...customer, items: [{ productId: product.id, quantity }] })),
+    )
+    const sold = responses.reduce(
+      (sum, response, i) => sum + (response.statusCode === 201 ? (quantities[i] ?? 0) : 0),
+      0,
+    )
+    const stock = await stockOf(product.id)
+    expect(stock).toBeGreaterThanOrEqual(0)
+    expect(stock + sold).toBe(10)
+  })
+})
+
+describe('managing orders', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    token = await t.login()
+  })
+  afterAll(() => t.close())
+
+  async function newOrder(stock = 5, quantity = 2) {
+    const product = await insertProduct(t.db, { stock })
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: product.id, quantity }] },
+    })
+    expect(response.statusCode).toBe(201)
+    return { product, order: response.json() }
+  }
+  const setStatus = (id: number | string, status: unknown) =>
+    t.request({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, token, json: { status } })
+  const stockOf = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/admin/products/${id}`, token })).json().stock as number
+
+  it('lists orders newest first with their item counts, and gets one with its items', async () => {
+    const { order: first } = await newOrder()
+    const { order: second } = await newOrder()
+    const list = (await t.request({ method: 'GET', url: '/api/admin/orders', token })).json()
+    expect(list[0].id).toBe(second.id)
+    expect(list[1].id).toBe(first.id)
+    expect(list[0].itemCount).toBe(2)
+    expect(list[0]).not.toHaveProperty('items')
+    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${first.id}`, token })
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json()).toEqual(first)
+  })
+
+  it('moves an order through every status; cancelling returns stock, leaving cancelled takes it again', async () => {
+    const { product, order } = await newOrder(5, 2)
+    expect(await stockOf(product.id)).toBe(3)
+
+    const processing = await setStatus(order.id, 'processing')
+    expect(processing.statusCode).toBe(200)
+    expect(processing.json().status).toBe('processing')
+    expect(processing.json().updatedAt >= order.updatedAt).toBe(true)
+
+    expect((await setStatus(order.id, 'cancelled')).json().status).toBe('cancelled')
+    expect(await stockOf(product.id)).toBe(5)
+    // Setting the same status again changes nothing.
+    expect((await setStatus(order.id, 'cancelled')).statusCode).toBe(200)
+    expect(await stockOf(product.id)).toBe(5)
+
+    expect((await setStatus(order.id, 'pending')).json().status).toBe('pending')
+    expect(await stockOf(product.id)).toBe(3)
+    expect((await setStatus(order.id, 'completed')).json().status).toBe('completed')
+    expect(await stockOf(product.id)).toBe(3)
+  })
+
+  it('refuses to leave cancelled when the stock is gone (409), and keeps the order cancelled', async () => {
+    const { product, order } = await newOrder(2, 2)
+    await setStatus(order.id, 'cancelled')
+    // Someone else buys the returned units.
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: product.id, quantity: 1 }] },
+    })
+    expect(other.statusCode).toBe(201)
+    const response = await setStatus(order.id, 'processing')
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toBe(`Only 1 of '${product.name}' is left in stock`)
+    expect((await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, token })).json().status).toBe(
+      'cancelled',
+    )
+    expect(await stockOf(product.id)).toBe(1)
+  })
+
+  it('refuses an unknown status with 400 and a missing order with 404', async () => {
+    const { order } = await newOrder()
+    const bad = await setStatus(order.id, 'shipped')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('status: Status must be one of: pending, processing, completed, cancelled')
+    expect((await setStatus(order.id, undefined)).statusCode).toBe(400)
+    expect((await setStatus(999_999, 'pending')).statusCode).toBe(404)
+    expect((await setStatus('abc', 'pending')).statusCode).toBe(400)
+  })
+
+  it('deletes an order', async () => {
+    const { order } = await newOrder()
+    const deleted = await t.request({ method: 'DELETE', url: `/api/admin/orders/${order.id}`, token })
+    expect(deleted.statusCode).toBe(200)
+    expect((await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, token })).statusCode).toBe(404)
+    const again = await t.request({ method: 'DELETE', url: `/api/admin/orders/${order.id}`, token })
+    expect(again.statusCode).toBe(404)
+    expect(again.json()).toEqual({ message: `Order ${order.id} not found`, code: 'NOT_FOUND' })
+  })
+})

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * A response cache for the public catalog, in front of the tRPC adapter. A hit is answered from memory with a
+ * strong ETag (304 when If-None-Match matches), skipping validation, SQL and serialisation.
+ *
+ * Freshness: every successful write through the API (POST/PUT/PATCH/DELETE under /api: admin edits, orders,
+ * which change stock) bumps the generation and empties the cache before its answer is sent. A read that started
+ * before a bump is not stored, so the public never sees data older than the last completed write.
+ */
+const CACHEABLE = [
+  /^\/api\/shop$/,
+  /^\/api\/categories$/,
+  /^\/api\/categories\/[^/]+$/,
+  /^\/api\/categories\/[^/]+\/products$/,
+  /^\/api\/featured-products$/,
+  /^\/api\/featured-testimonials$/,
+  /^\/api\/products$/,
+  /^\/api\/products\/[^/]+$/,
+]
+// Bounds memory when clients vary query strings (search). Past it, the cache starts over.
+const MAX_ENTRIES = 2000
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+interface Entry {
+  body: string
+  etag: string
+}
+
+export interface CatalogCache {
+  /** Empties the cache; called after writes. */
+  invalidate(): void
+  readonly size: number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogCache: CatalogCache
+  }
+  interface FastifyRequest {
+    catalogCacheKey: string | undefined
+    catalogCacheGeneration: number
+  }
+}
+
+function isCacheable(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false
+  const path = request.url.split('?', 1)[0] ?? ''
+  return CACHEABLE.some((pattern) => pattern.test(path))
+}
+
+function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send()
+  return reply.type('application/json; charset=utf-8').send(entry.body)
+}
+
+async function catalogCachePlugin(app: FastifyInstance) {
+  const entries = new Map<string, Entry>()
+  let generation = 0
+
+  const cache: CatalogCache = {
+    invalidate() {
+      generation += 1
+      entries.clear()
+    },
+    get size() {
+      return entries.size
+    },
+  }
+  app.decorate('catalogCache', cache)
+  app.decorateRequest('catalogCacheKey', undefined)
+  app.decorateRequest('catalogCacheGeneration', 0)
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isCacheable(request)) return
+    const entry = entries.get(request.url)
+    if (entry) return sendEntry(request, reply, entry)
+    request.catalogCacheKey = request.url
+    request.catalogCacheGeneration = generation
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (MUTATING.has(request.method) && reply.statusCode < 400 && request.originalUrl.startsWith('/api/')) {
+      cache.invalidate()
+      return payload
+    }
+    const key = request.catalogCacheKey
+    if (key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+    const entry = { body: payload, etag: etagOf(payload) }
+    if (request.catalogCacheGeneration === generation) {
+      if (entries.size >= MAX_ENTRIES) entries.clear()
+      entries.set(key, entry)
+    }
+    reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+    if (request.headers['if-none-match'] === entry.etag) {
+      reply.code(304)
+      return ''
+    }
+    return payload
+  })
+}
+
+export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache', dependencies: ['errors'] })

@@ -1,0 +1,25 @@
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { buildOpenApiDocument } from '../trpc/openapi'
+
+/** GET /api/openapi.json (generated from the procedures) and the interactive reference at /api/docs. */
+async function docsPlugin(app: FastifyInstance) {
+  const document = buildOpenApiDocument({ title: app.deps.config.shop.name, baseUrl: '' })
+  const body = JSON.stringify(document)
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(body),
+  )
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: document as unknown as Record<string, unknown> } as never,
+  })
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
+  })
+}
+
+export const docs = fp(docsPlugin, { name: 'docs', dependencies: ['deps'] })

@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { errorBody } from './errors'
+
+const ONE_DAY_SECONDS = 24 * 60 * 60
+const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS
+
+/**
+ * Files: uploads under /uploads/, and the built web app from the same process and port. Any other GET that is
+ * not a file answers the SPA's index.html (the web app renders its own 404); unknown /api paths answer JSON.
+ */
+async function webPlugin(app: FastifyInstance) {
+  const { uploadsDir, webDist } = app.deps.config
+  fs.mkdirSync(uploadsDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Uploaded files get fresh random names, so a name always means the same bytes.
+    maxAge: ONE_DAY_SECONDS * 1000,
+    setHeaders: (reply, filePath) => {
+      if (!filePath.includes(`${path.sep}demo${path.sep}`)) {
+        reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+      }
+    },
+  })
+
+  const indexFile = path.join(webDist, 'index.html')
+  const hasWeb = fs.existsSync(indexFile)
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      setHeaders: (reply, filePath) => {
+        // Vite puts a content hash in every asset name; index.html must be revalidated to pick up new builds.
+        const isHashedAsset = filePath.startsWith(path.join(webDist, 'assets') + path.sep)
+        reply.header('cache-control', isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache')
+      },
+    })
+  } else {
+    app.log.warn({ webDist }, 'web app not built: only the API is served')
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '/'
+    const isApi = pathname === '/api' || pathname.startsWith('/api/')
+    const isFile = pathname.startsWith('/uploads/') || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist)
+    }
+    return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${pathname}`))
+  })
+}
+
+export const web = fp(webPlugin, { name: 'web', dependencies: ['deps'] })

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Db } from '@shop/db/client'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../app'
+import { bootstrap } from '../bootstrap'
+import { type Config, parseConfig } from '../env'
+
+export const TEST_ADMIN = {
+  username: 'admin',
+  password: 'Correct-Horse-9',
+  email: 'owner@example.com',
+  name: 'Test Owner',
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  config: Config
+  /** Logs in as TEST_ADMIN and gives the Bearer token. */
+  login(): Promise<string>
+  /** app.inject with a JSON body and an optional Bearer token. */
+  request(options: InjectOptions & { token?: string; json?: unknown }): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+/** A fresh app on its own temporary SQLite file and data folder (seeded with the demo catalogue unless told not). */
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'))
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    SKIP_SEED: options.seed ? 'false' : 'true',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_NAME: TEST_ADMIN.name,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  })
+  const app = await buildApp(config)
+  await bootstrap(app.deps.db, config)
+  await app.ready()
+
+  const request: TestApp['request'] = ({ token, json, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { payload: JSON.stringify(json) } : {}),
+    })
+
+  return {
+    app,
+    db: app.deps.db,
+    config,
+    request,
+    async login() {
+      const response = await request({
+        method: 'POST',
+        url: '/api/auth/login',
+        json: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+      })
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`)
+      return response.json<{ token: string }>().token
+    },
+    async close() {
+      await app.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

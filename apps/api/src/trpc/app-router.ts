@@ -1,0 +1,26 @@
+import { authRouter } from '../features/auth/auth.router'
+import { categoriesRouter, productsRouter, shopRouter, testimonialsRouter } from '../features/catalog/catalog.router'
+import { adminCategoriesRouter } from '../features/categories/admin-categories.router'
+import { dashboardRouter } from '../features/dashboard/dashboard.router'
+import { adminOrdersRouter, ordersRouter } from '../features/orders/orders.router'
+import { adminProductsRouter } from '../features/products/admin-products.router'
+import { adminTestimonialsRouter } from '../features/testimonials/admin-testimonials.router'
+import { router } from './init'
+
+export const appRouter = router({
+  shop: shopRouter,
+  categories: categoriesRouter,
+  products: productsRouter,
+  testimonials: testimonialsRouter,
+  orders: ordersRouter,
+  auth: authRouter,
+  admin: router({
+    dashboard: dashboardRouter,
+    products: adminProductsRouter,
+    categories: adminCategoriesRouter,
+    orders: adminOrdersRouter,
+    testimonials: adminTestimonialsRouter,
+  }),
+})
+
+export type AppRouter = typeof appRouter

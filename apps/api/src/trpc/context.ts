@@ -1,0 +1,19 @@
+import type { Admin } from '@shop/schema/auth'
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
+import type { AppDeps } from '../deps'
+
+export interface Context extends AppDeps {
+  request: CreateFastifyContextOptions['req']
+  reply: CreateFastifyContextOptions['res']
+  /** Set by the auth hook when the request carries a valid admin session. */
+  admin: Admin | undefined
+}
+
+export function createContextFactory(deps: AppDeps) {
+  return ({ req, res }: CreateFastifyContextOptions): Context => ({
+    ...deps,
+    request: req,
+    reply: res,
+    admin: req.admin,
+  })
+}

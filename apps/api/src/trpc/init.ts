@@ -1,0 +1,47 @@
+/**
+ * tRPC setup. Every procedure is served as REST by trpc-to-openapi; its method and path come from the route
+ * table in @shop/schema/routes, so server and web client cannot disagree about them.
+ */
+import { type ProcedurePath, routes } from '@shop/schema/routes'
+import { initTRPC, TRPCError } from '@trpc/server'
+import type { OpenApiMeta } from 'trpc-to-openapi'
+import { APP_ERROR_CODES, AppError } from '../lib/app-error'
+import type { Context } from './context'
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // Never expose stacks; the error plugin also reduces every error body to { message, code, issues }.
+    isDev: false,
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      message: error.code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+    }),
+  })
+
+/** Turns a service's AppError into the TRPCError whose code decides the REST status. */
+const errorConversion = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause
+    throw new TRPCError({ code: APP_ERROR_CODES[cause.code].trpc, message: cause.message, cause })
+  }
+  return result
+})
+
+export const router = t.router
+export const publicProcedure = t.procedure.use(errorConversion)
+
+/** The auth hook has already refused requests to /api/admin/* without a session; this guards every procedure. */
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' })
+  return next({ ctx: { ...ctx, admin: ctx.admin } })
+})
+
+/** The OpenAPI meta of a procedure, from the route table. */
+export function route(path: ProcedurePath): OpenApiMeta {
+  const { protect, ...def } = routes[path] as (typeof routes)[ProcedurePath] & { protect?: true }
+  return { openapi: { ...def, protect: protect ?? false, tags: [...def.tags] } }
+}

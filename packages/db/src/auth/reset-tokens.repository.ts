@@ -1,0 +1,43 @@
+import type { Executor } from '../database'
+import { nowIso } from '../dialect'
+
+export async function insert(
+  db: Executor,
+  values: { tokenHash: string; adminId: number; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('password_reset_tokens')
+    .values({
+      token_hash: values.tokenHash,
+      admin_id: values.adminId,
+      expires_at: values.expiresAt,
+      used_at: null,
+      created_at: nowIso(),
+    })
+    .execute()
+}
+
+/**
+ * Marks an unused, unexpired token as used and gives its admin id, in one UPDATE: two requests racing with the
+ * same token cannot both succeed.
+ */
+export async function consume(db: Executor, tokenHash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('admin_id')
+    .executeTakeFirst()
+  return row?.admin_id
+}
+
+/** A new link makes the older ones of the same admin useless. */
+export async function removeUnusedForAdmin(db: Executor, adminId: number): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('admin_id', '=', adminId).where('used_at', 'is', null).execute()
+}
+
+export async function removeExpired(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).execute()
+}

@@ -1,0 +1,82 @@
+import type { Category, CategoryValues } from '@shop/schema/categories'
+import type { Selectable } from 'kysely'
+import type { Executor } from '../database'
+import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
+import type { CategoriesTable } from './categories.table'
+
+function toCategory(row: Selectable<CategoriesTable>): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    imageUrl: row.image_url,
+    active: fromDbBool(row.active),
+  }
+}
+
+export async function findMany(db: Executor, options: { activeOnly: boolean }): Promise<Category[]> {
+  let query = db.selectFrom('categories').selectAll().orderBy('name').orderBy('id')
+  if (options.activeOnly) query = query.where('active', '=', toDbBool(true))
+  return (await query.execute()).map(toCategory)
+}
+
+export async function findById(db: Executor, id: number): Promise<Category | undefined> {
+  const row = await db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toCategory(row)
+}
+
+export async function findBySlug(
+  db: Executor,
+  slug: string,
+  options: { activeOnly: boolean },
+): Promise<Category | undefined> {
+  let query = db.selectFrom('categories').selectAll().where('slug', '=', slug)
+  if (options.activeOnly) query = query.where('active', '=', toDbBool(true))
+  const row = await query.executeTakeFirst()
+  return row && toCategory(row)
+}
+
+function toRow(values: CategoryValues) {
+  return {
+    name: values.name,
+    slug: values.slug,
+    description: values.description,
+    image_url: values.imageUrl,
+    active: toDbBool(values.active),
+  }
+}
+
+export async function insert(db: Executor, values: CategoryValues): Promise<Category> {
+  const now = nowIso()
+  const row = await db
+    .insertInto('categories')
+    .values({ ...toRow(values), created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toCategory(row)
+}
+
+export async function update(db: Executor, id: number, values: CategoryValues): Promise<Category | undefined> {
+  const row = await db
+    .updateTable('categories')
+    .set({ ...toRow(values), updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+  return row && toCategory(row)
+}
+
+export async function remove(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst()
+  return toNumber(result.numDeletedRows) > 0
+}
+
+export async function countProducts(db: Executor, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('category_id', '=', id)
+    .executeTakeFirstOrThrow()
+  return toNumber(row.count)
+}

@@ -1,0 +1,25 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { AdminUsersTable, PasswordResetTokensTable, SessionsTable } from './auth/auth.table'
+import type { CategoriesTable } from './categories/categories.table'
+import type { CountersTable, OrderItemsTable, OrdersTable } from './orders/orders.table'
+import type { ProductImagesTable, ProductsTable } from './products/products.table'
+import type { RateLimitsTable } from './rate-limits/rate-limits.table'
+import type { TestimonialsTable } from './testimonials/testimonials.table'
+
+export interface Database {
+  categories: CategoriesTable
+  products: ProductsTable
+  product_images: ProductImagesTable
+  orders: OrdersTable
+  order_items: OrderItemsTable
+  counters: CountersTable
+  testimonials: TestimonialsTable
+  admin_users: AdminUsersTable
+  sessions: SessionsTable
+  password_reset_tokens: PasswordResetTokensTable
+  rate_limits: RateLimitsTable
+}
+
+export type Db = Kysely<Database>
+/** Repositories take either the database or a transaction, so services compose them in one transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>

@@ -1,0 +1,31 @@
+import { type Kysely, PostgresAdapter } from 'kysely'
+
+/**
+ * Every difference between SQLite and PostgreSQL that repositories meet lives here.
+ * Booleans: SQLite stores 0/1 (better-sqlite3 cannot bind `true`); PostgreSQL has `boolean`. Writing 1/0 works on
+ * both (pg sends the parameter as text '1', which PostgreSQL reads as a boolean), reading normalises.
+ */
+export type DbBool = number | boolean
+
+export function toDbBool(value: boolean): number {
+  return value ? 1 : 0
+}
+
+export function fromDbBool(value: DbBool): boolean
+export function fromDbBool(value: DbBool | null): boolean | null
+export function fromDbBool(value: DbBool | null): boolean | null {
+  return value === null ? null : Boolean(value)
+}
+
+/** Aggregates come back as numbers from SQLite and as strings (bigint/numeric) from pg. */
+export function toNumber(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value)
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+export function nowIso(): string {
+  return new Date().toISOString()
+}

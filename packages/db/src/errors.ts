@@ -1,0 +1,27 @@
+/** Driver errors, read the same way on SQLite and PostgreSQL. */
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
+  const code = (error as { code: unknown }).code
+  return typeof code === 'string' ? code : undefined
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = errorCode(error)
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505'
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = errorCode(error)
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
+}
+
+/** Which unique column was violated, when the driver says (used to name it in a 409 message). */
+export function violatedColumn(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined
+  // SQLite: "UNIQUE constraint failed: products.sku"; PostgreSQL detail: "Key (sku)=(X) already exists."
+  const sqlite = /UNIQUE constraint failed: \w+\.(\w+)/.exec(error.message)
+  if (sqlite) return sqlite[1]
+  const detail = (error as { detail?: unknown }).detail
+  const pg = typeof detail === 'string' ? /Key \((\w+)\)/.exec(detail) : null
+  return pg?.[1]
+}

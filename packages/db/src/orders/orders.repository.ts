@@ -1,0 +1,150 @@
+import { centsToMoney } from '@shop/schema/common'
+import type { Order, OrderItem, OrderStatus, OrderSummary } from '@shop/schema/orders'
+import type { Selectable } from 'kysely'
+import type { Executor } from '../database'
+import { nowIso, toNumber } from '../dialect'
+import type { OrderItemsTable, OrdersTable } from './orders.table'
+
+const ORDER_NUMBER_COUNTER = 'order_number'
+/** Order numbers run from ORD-1001: readable on invoices and in customer e-mails. */
+const FIRST_ORDER_NUMBER = 1001
+
+type OrderRow = Selectable<OrdersTable> & { item_count: number | string | bigint }
+
+function toSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerAddress: row.customer_address,
+    status: row.status as OrderStatus,
+    total: centsToMoney(row.total_cents),
+    notes: row.notes,
+    itemCount: toNumber(row.item_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
+function toItem(row: Selectable<OrderItemsTable>): OrderItem {
+  return {
+    id: row.id,
+    productId: row.product_id,
+    name: row.name,
+    price: centsToMoney(row.price_cents),
+    quantity: row.quantity,
+    sku: row.sku,
+    imageUrl: row.image_url,
+  }
+}
+
+function summaryQuery(db: Executor) {
+  return db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) =>
+      eb
+        .selectFrom('order_items')
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('quantity'), sub.lit(0)).as('n'))
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .as('item_count'),
+    )
+}
+
+/** Newest first. */
+export async function findMany(db: Executor, options: { limit?: number } = {}): Promise<OrderSummary[]> {
+  let query = summaryQuery(db).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc')
+  if (options.limit !== undefined) query = query.limit(options.limit)
+  const rows = await query.execute()
+  return rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 }))
+}
+
+export async function findByIdWithItems(db: Executor, id: number): Promise<Order | undefined> {
+  const row = await summaryQuery(db).where('orders.id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute()
+  return { ...toSummary({ ...row, item_count: row.item_count ?? 0 }), items: items.map(toItem) }
+}
+
+/** Takes the next order number; inside the order's transaction, so a rolled-back order gives its number back. */
+export async function nextOrderNumber(db: Executor): Promise<string> {
+  const updated = await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '+', 1) }))
+    .where('name', '=', ORDER_NUMBER_COUNTER)
+    .returning('value')
+    .executeTakeFirst()
+  if (updated) return `ORD-${updated.value}`
+  await db.insertInto('counters').values({ name: ORDER_NUMBER_COUNTER, value: FIRST_ORDER_NUMBER }).execute()
+  return `ORD-${FIRST_ORDER_NUMBER}`
+}
+
+export interface NewOrder {
+  orderNumber: string
+  customerName: string
+  customerEmail: string
+  customerAddress: string | null
+  notes: string | null
+  status: OrderStatus
+  totalCents: number
+  items: Array<{
+    productId: number | null
+    name: string
+    sku: string
+    priceCents: number
+    quantity: number
+    imageUrl: string | null
+  }>
+  /** Defaults to now; the demo seed backdates its orders. */
+  createdAt?: string
+}
+
+/** Writes the order and its lines; call inside a transaction. */
+export async function insert(db: Executor, order: NewOrder): Promise<number> {
+  const createdAt = order.createdAt ?? nowIso()
+  const { id } = await db
+    .insertInto('orders')
+    .values({
+      order_number: order.orderNumber,
+      customer_name: order.customerName,
+      customer_email: order.customerEmail,
+      customer_address: order.customerAddress,
+      notes: order.notes,
+      status: order.status,
+      total_cents: order.totalCents,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('order_items')
+    .values(
+      order.items.map((item) => ({
+        order_id: id,
+        product_id: item.productId,
+        name: item.name,
+        sku: item.sku,
+        price_cents: item.priceCents,
+        quantity: item.quantity,
+        image_url: item.imageUrl,
+      })),
+    )
+    .execute()
+  return id
+}
+
+export async function updateStatus(db: Executor, id: number, status: OrderStatus): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return toNumber(result.numUpdatedRows) > 0
+}
+
+export async function remove(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('orders').where('id', '=', id).executeTakeFirst()
+  return toNumber(result.numDeletedRows) > 0
+}

@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely'
+
+export interface OrdersTable {
+  id: Generated<number>
+  order_number: string
+  customer_name: string
+  customer_email: string
+  customer_address: string | null
+  notes: string | null
+  status: string
+  total_cents: number
+  created_at: string
+  updated_at: string
+}
+
+/** A line keeps the product's name, SKU, price and image as they were when ordered. */
+export interface OrderItemsTable {
+  id: Generated<number>
+  order_id: number
+  product_id: number | null
+  name: string
+  sku: string
+  price_cents: number
+  quantity: number
+  image_url: string | null
+}
+
+/** Named counters (the running order number). */
+export interface CountersTable {
+  name: string
+  value: number
+}

@@ -1,0 +1,50 @@
+import type { Executor } from '../database'
+
+export interface RateLimitState {
+  count: number
+  resetAt: string
+}
+
+/** The current window of a key, or undefined when it has none or its window has passed. */
+export async function find(db: Executor, key: string, now: string): Promise<RateLimitState | undefined> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst()
+  return row && { count: row.count, resetAt: row.reset_at }
+}
+
+/**
+ * Counts one hit in a fixed window, atomically (one upsert), so processes sharing the database share the count.
+ * A window that has passed starts again at 1.
+ */
+export async function hit(db: Executor, key: string, now: string, resetAt: string): Promise<RateLimitState> {
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.reset_at', '<=', now)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        reset_at: eb
+          .case()
+          .when('rate_limits.reset_at', '<=', now)
+          .then(resetAt)
+          .else(eb.ref('rate_limits.reset_at'))
+          .end(),
+      })),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow()
+  return { count: row.count, resetAt: row.reset_at }
+}
+
+export async function removeExpired(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute()
+}

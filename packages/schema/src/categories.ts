@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { ZId, ZImageUrl } from './common'
+
+export const ZSlug = z
+  .string()
+  .trim()
+  .min(2, 'Slug must be at least 2 characters')
+  .max(100, 'Slug must be at most 100 characters')
+  .regex(/^[a-z0-9-]+$/, 'Slug must contain only lowercase letters, numbers, and hyphens')
+
+export const ZCategory = z.object({
+  id: ZId,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  active: z.boolean(),
+})
+export type Category = z.infer<typeof ZCategory>
+
+export const ZCategoryInput = z.object({
+  name: z
+    .string({ error: 'Category name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Category name must be at least 2 characters')
+    .max(100, 'Category name must be at most 100 characters'),
+  slug: ZSlug,
+  description: z
+    .string()
+    .trim()
+    .max(2000, 'Description must be at most 2000 characters')
+    .nullish()
+    .transform((value) => value || null),
+  imageUrl: z
+    .union([ZImageUrl, z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
+  active: z.boolean().default(true),
+})
+export type CategoryInput = z.input<typeof ZCategoryInput>
+export type CategoryValues = z.output<typeof ZCategoryInput>
+
+export const ZCreateCategoryInput = ZCategoryInput
+export const ZUpdateCategoryInput = ZCategoryInput.extend({ id: ZId })
+
+export const ZCategorySlugInput = z.object({ slug: z.string().min(1).max(100) })
+
+/** Turns a name into a slug: "Rings & Bands" -> "rings-bands". */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+}

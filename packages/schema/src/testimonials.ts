@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { ZId, ZImageUrl, ZIsoDateTime } from './common'
+
+export const ZTestimonial = z.object({
+  id: ZId,
+  name: z.string(),
+  location: z.string().nullable(),
+  content: z.string(),
+  rating: z.number().int().min(1).max(5),
+  avatarUrl: z.string().nullable(),
+  /** null is read as true. */
+  active: z.boolean().nullable(),
+  /** null is read as false. */
+  featured: z.boolean().nullable(),
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
+})
+export type Testimonial = z.infer<typeof ZTestimonial>
+
+const emptyToNull = (value: string | null | undefined) => (value ? value : null)
+
+export const ZTestimonialInput = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(2000, 'Content must be at most 2000 characters'),
+  location: z.string().trim().max(100, 'Location must be at most 100 characters').nullish().transform(emptyToNull),
+  rating: z
+    .number({ error: 'Rating is required' })
+    .int('Rating must be a whole number')
+    .min(1, 'Rating must be between 1 and 5')
+    .max(5, 'Rating must be between 1 and 5'),
+  avatarUrl: z
+    .union([ZImageUrl, z.literal('')])
+    .nullish()
+    .transform(emptyToNull),
+  active: z.boolean().nullable().default(true),
+  featured: z.boolean().nullable().default(false),
+})
+export type TestimonialInput = z.input<typeof ZTestimonialInput>
+export type TestimonialValues = z.output<typeof ZTestimonialInput>
+
+export const TESTIMONIAL_DEFAULTS = { rating: 5, active: true, featured: false } as const
+
+export const ZCreateTestimonialInput = ZTestimonialInput
+export const ZUpdateTestimonialInput = ZTestimonialInput.extend({ id: ZId })
+
+/** Avatar fallback: the first two letters of the name, uppercased. */
+export function testimonialInitials(name: string): string {
+  return name.trim().slice(0, 2).toUpperCase()
+}
