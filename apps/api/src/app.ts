@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import { createDb } from '@shop/db/client'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { AppDeps } from './deps'
@@ -13,6 +12,7 @@ import { catalogCache } from './plugins/catalog-cache'
 import { deps as depsPlugin } from './plugins/deps'
 import { docs } from './plugins/docs'
 import { errors } from './plugins/errors'
+import { securityHeaders } from './plugins/security-headers'
 import { trpc } from './plugins/trpc'
 import { web } from './plugins/web'
 
@@ -55,32 +55,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
 
   // Ecosystem plugins.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        // Product and category images may be given by URL (http or https) from anywhere.
-        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-        // Mantine injects its CSS variables in <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // The admin's invoice screen shows the PDF from a blob: URL in a frame.
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Images loaded from other hosts by URL must not need CORP headers there.
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // HSTS only matters behind HTTPS, where the proxy in front decides it.
-    strictTransportSecurity: false,
-  })
+  await app.register(securityHeaders)
   await app.register(fastifyCookie)
 
   // Our plugins.

@@ -102,6 +102,19 @@ class CachedSqliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'))
   }
 
+  // Savepoint names come from our code (Kysely's API), never from a client; quoting keeps them identifiers.
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint "${name}"`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint "${name}"`))
+  }
+
   async releaseConnection(): Promise<void> {
     this.#mutex.unlock()
   }

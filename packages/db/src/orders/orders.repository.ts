@@ -100,10 +100,10 @@ export interface NewOrder {
   createdAt?: string
 }
 
-/** Writes the order and its lines; call inside a transaction. */
-export async function insert(db: Executor, order: NewOrder): Promise<number> {
+/** Writes the order and its lines and gives the created order; call inside a transaction. */
+export async function insert(db: Executor, order: NewOrder): Promise<Order> {
   const createdAt = order.createdAt ?? nowIso()
-  const { id } = await db
+  const row = await db
     .insertInto('orders')
     .values({
       order_number: order.orderNumber,
@@ -116,13 +116,13 @@ export async function insert(db: Executor, order: NewOrder): Promise<number> {
       created_at: createdAt,
       updated_at: createdAt,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow()
-  await db
+  const items = await db
     .insertInto('order_items')
     .values(
       order.items.map((item) => ({
-        order_id: id,
+        order_id: row.id,
         product_id: item.productId,
         name: item.name,
         sku: item.sku,
@@ -131,8 +131,10 @@ export async function insert(db: Executor, order: NewOrder): Promise<number> {
         image_url: item.imageUrl,
       })),
     )
+    .returningAll()
     .execute()
-  return id
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
+  return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem) }
 }
 
 export async function updateStatus(db: Executor, id: number, status: OrderStatus): Promise<boolean> {

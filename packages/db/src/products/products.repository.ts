@@ -134,6 +134,57 @@ export async function findManyByIds(db: Executor, ids: number[]): Promise<Map<nu
   return new Map(products.map((product) => [product.id, product]))
 }
 
+/** What an order needs of a product: one query, with the first image only. */
+export interface OrderableProduct {
+  id: number
+  name: string
+  sku: string
+  priceCents: number
+  stock: number
+  /** Active, and in an active category or in none: what the public may buy. */
+  isAvailable: boolean
+  imageUrl: string | null
+}
+
+export async function findOrderable(db: Executor, ids: number[]): Promise<Map<number, OrderableProduct>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('products')
+    .leftJoin('categories', 'categories.id', 'products.category_id')
+    .select((eb) => [
+      'products.id',
+      'products.name',
+      'products.sku',
+      'products.price_cents',
+      'products.stock',
+      'products.active',
+      'categories.active as category_active',
+      eb
+        .selectFrom('product_images')
+        .select('product_images.url')
+        .whereRef('product_images.product_id', '=', 'products.id')
+        .orderBy('product_images.position')
+        .limit(1)
+        .as('image_url'),
+    ])
+    .where('products.id', 'in', ids)
+    .execute()
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        sku: row.sku,
+        priceCents: row.price_cents,
+        stock: row.stock,
+        isAvailable: fromDbBool(row.active) && (row.category_active === null || fromDbBool(row.category_active)),
+        imageUrl: row.image_url,
+      },
+    ]),
+  )
+}
+
 /** Active products at or below their minimum stock, fewest first. */
 export async function findLowStock(db: Executor): Promise<Product[]> {
   const rows = await baseQuery(db)

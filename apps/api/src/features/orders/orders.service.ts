@@ -1,7 +1,6 @@
 import type { Db, Executor } from '@shop/db/client'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
-import { moneyToCents } from '@shop/schema/common'
 import type { Order, OrderItem, OrderStatus, OrderSummary, ZCreateOrderInput } from '@shop/schema/orders'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
@@ -26,51 +25,129 @@ function stockMessage(name: string, available: number): string {
  * prices, total and order number are ignored), refuses unknown or inactive products (400) and quantities above
  * stock (409), and takes the stock in the same transaction that writes the order, so buyers can never oversell.
  */
-export async function createOrder(db: Db, input: CreateOrderValues): Promise<Order> {
-  const lines = mergeLines(input.items)
-  const orderId = await db.transaction().execute(async (tx) => {
-    const products = await productsRepo.findManyByIds(
-      tx,
-      lines.map((line) => line.productId),
-    )
-    const items = lines.map((line) => {
-      const product = products.get(line.productId)
-      if (!product?.active) {
-        throw new AppError('BAD_REQUEST', `Product ${line.productId} is not available`)
-      }
-      return { product, quantity: line.quantity }
-    })
-    for (const { product, quantity } of items) {
-      if (quantity > product.stock) throw new AppError('CONFLICT', stockMessage(product.name, product.stock))
-      // The conditional update is what guarantees no oversell when another order got there first.
-      const taken = await productsRepo.takeStock(tx, product.id, quantity)
-      if (!taken) {
-        const fresh = await productsRepo.findById(tx, product.id)
-        throw new AppError('CONFLICT', stockMessage(product.name, fresh?.stock ?? 0))
-      }
-    }
-    const orderNumber = await ordersRepo.nextOrderNumber(tx)
-    const lineItems = items.map(({ product, quantity }) => ({
-      productId: product.id,
-      name: product.name,
-      sku: product.sku,
-      priceCents: moneyToCents(product.price),
-      quantity,
-      imageUrl: product.imageUrls[0] ?? null,
-    }))
-    return ordersRepo.insert(tx, {
-      orderNumber,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      customerAddress: input.customerAddress,
-      notes: input.notes,
-      status: 'pending',
-      totalCents: lineItems.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
-      items: lineItems,
-    })
-  })
-  return getOrder(db, orderId)
+export function createOrder(db: Db, input: CreateOrderValues): Promise<Order> {
+  let writer = writers.get(db)
+  if (!writer) {
+    writer = new OrderWriter(db)
+    writers.set(db, writer)
+  }
+  return writer.submit(input)
 }
+
+async function placeOrder(tx: Executor, input: CreateOrderValues): Promise<Order> {
+  const lines = mergeLines(input.items)
+  const products = await productsRepo.findOrderable(
+    tx,
+    lines.map((line) => line.productId),
+  )
+  const items = lines.map((line) => {
+    const product = products.get(line.productId)
+    if (!product?.isAvailable) throw new AppError('BAD_REQUEST', `Product ${line.productId} is not available`)
+    return { product, quantity: line.quantity }
+  })
+  for (const { product, quantity } of items) {
+    if (quantity > product.stock) throw new AppError('CONFLICT', stockMessage(product.name, product.stock))
+    // The conditional update is what guarantees no oversell when another writer got there first.
+    const taken = await productsRepo.takeStock(tx, product.id, quantity)
+    if (!taken) {
+      const fresh = await productsRepo.findById(tx, product.id)
+      throw new AppError('CONFLICT', stockMessage(product.name, fresh?.stock ?? 0))
+    }
+  }
+  const lineItems = items.map(({ product, quantity }) => ({
+    productId: product.id,
+    name: product.name,
+    sku: product.sku,
+    priceCents: product.priceCents,
+    quantity,
+    imageUrl: product.imageUrl,
+  }))
+  return ordersRepo.insert(tx, {
+    orderNumber: await ordersRepo.nextOrderNumber(tx),
+    customerName: input.customerName,
+    customerEmail: input.customerEmail,
+    customerAddress: input.customerAddress,
+    notes: input.notes,
+    status: 'pending',
+    totalCents: lineItems.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
+    items: lineItems,
+  })
+}
+
+// Orders that arrive while a batch is being written wait for the next one; 64 keeps a batch's latency small.
+const MAX_BATCH = 64
+
+interface OrderJob {
+  input: CreateOrderValues
+  resolve: (order: Order) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * Group commit: orders that arrive together are written in one transaction, each inside its own savepoint, so a
+ * refused order (stock, unknown product) rolls back alone while the others commit. One commit per batch instead
+ * of one per order is what lets a single SQLite file take thousands of orders a second; every order is still
+ * checked and priced on its own, in arrival order.
+ */
+class OrderWriter {
+  readonly #db: Db
+  readonly #queue: OrderJob[] = []
+  #isWriting = false
+
+  constructor(db: Db) {
+    this.#db = db
+  }
+
+  submit(input: CreateOrderValues): Promise<Order> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ input, resolve, reject })
+      if (!this.#isWriting) void this.#drain()
+    })
+  }
+
+  async #drain(): Promise<void> {
+    this.#isWriting = true
+    try {
+      while (this.#queue.length > 0) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH))
+    } finally {
+      this.#isWriting = false
+    }
+  }
+
+  async #writeBatch(jobs: OrderJob[]): Promise<void> {
+    const outcomes: Array<{ order: Order } | { error: unknown }> = []
+    try {
+      const trx = await this.#db.startTransaction().execute()
+      try {
+        for (const job of jobs) {
+          const savepoint = await trx.savepoint('order').execute()
+          try {
+            outcomes.push({ order: await placeOrder(savepoint, job.input) })
+            await savepoint.releaseSavepoint('order').execute()
+          } catch (error) {
+            await savepoint.rollbackToSavepoint('order').execute()
+            await savepoint.releaseSavepoint('order').execute()
+            outcomes.push({ error })
+          }
+        }
+        await trx.commit().execute()
+      } catch (error) {
+        await trx.rollback().execute()
+        throw error
+      }
+    } catch (error) {
+      for (const job of jobs) job.reject(error)
+      return
+    }
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]
+      if (outcome && 'order' in outcome) job.resolve(outcome.order)
+      else job.reject(outcome?.error)
+    })
+  }
+}
+
+const writers = new WeakMap<Db, OrderWriter>()
 
 export function listOrders(db: Db, options: { limit?: number } = {}): Promise<OrderSummary[]> {
   return ordersRepo.findMany(db, options)
