@@ -56,9 +56,11 @@ export interface Config {
   shop: { name: string; phone: string; email: string; address: string }
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist')
-
-export function parseConfig(source: Record<string, string | undefined>): Config {
+/**
+ * `apiDir` is the folder of @shop/api (holding src/ and dist/): the built web app defaults to its sibling
+ * apps/web/dist. Only the server passes it; tools that serve no pages need not.
+ */
+export function parseConfig(source: Record<string, string | undefined>, apiDir = path.resolve('apps/api')): Config {
   const parsed = ZEnv.safeParse(source)
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
@@ -75,7 +77,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     skipSeed: env.SKIP_SEED,
-    webDist: path.resolve(env.WEB_DIST ?? defaultWebDist),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(apiDir, '../web/dist')),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     admin: {
@@ -99,11 +101,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 }
 
 /** Reads the optional .env file of the working directory, then the environment (which wins). */
-export function loadConfig(): Config {
+export function loadConfig(apiDir?: string): Config {
   try {
     process.loadEnvFile('.env')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
-  return parseConfig(process.env)
+  return parseConfig(process.env, apiDir)
 }

@@ -1,8 +1,9 @@
+import path from 'node:path'
 import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { loadConfig } from './env'
 
-const config = loadConfig()
+const config = loadConfig(path.resolve(import.meta.dirname, '..'))
 const app = await buildApp(config)
 
 const result = await bootstrap(app.deps.db, config)
