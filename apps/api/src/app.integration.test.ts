@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { insertCategory } from '@shop/db/testing/factories'
 import { routes } from '@shop/schema/routes'
@@ -175,22 +176,29 @@ describe('the API as a whole', () => {
       expect(response.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' })
     } finally {
       await broken.app.close().catch(() => {})
+      fs.rmSync(broken.config.dataDir, { recursive: true, force: true })
     }
   })
 })
 
 describe('serving the web app', () => {
   let t: TestApp
+  let webDist: string
   beforeAll(async () => {
     t = await createTestApp()
     const dist = t.config.webDist
     fs.mkdirSync(path.join(dist, 'assets'), { recursive: true })
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>')
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)')
-    await t.app.close()
-    t = await createTestApp({ env: { WEB_DIST: dist } })
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'))
+    fs.cpSync(dist, webDist, { recursive: true })
+    await t.close()
+    t = await createTestApp({ env: { WEB_DIST: webDist } })
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t.close()
+    fs.rmSync(webDist, { recursive: true, force: true })
+  })
 
   it('answers index.html for any page path, so the web app can route (and show its own 404)', async () => {
     for (const url of ['/', '/category/necklaces', '/admin/orders/3', '/no/such/page']) {

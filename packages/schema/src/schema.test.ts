@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { ZNewPassword, ZResetPasswordInput } from './auth'
 import { slugify } from './categories'
 import { centsToMoney, moneyToCents, ZPriceInput } from './common'
+import { testimonialInitials } from './display'
 import { joinCustomerAddress, ZCheckoutForm } from './orders'
 import { generateSku } from './products'
 import { routes } from './routes'
-import { testimonialInitials } from './testimonials'
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? []

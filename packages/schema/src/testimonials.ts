@@ -50,8 +50,3 @@ export const TESTIMONIAL_DEFAULTS = { rating: 5, active: true, featured: false }
 
 export const ZCreateTestimonialInput = ZTestimonialInput
 export const ZUpdateTestimonialInput = ZTestimonialInput.extend({ id: ZId })
-
-/** Avatar fallback: the first two letters of the name, uppercased. */
-export function testimonialInitials(name: string): string {
-  return name.trim().slice(0, 2).toUpperCase()
-}

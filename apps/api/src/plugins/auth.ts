@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { authenticate } from '../features/auth/auth.service'
 import { readSessionToken } from '../features/auth/session-cookie'
+// Declares app.deps.
+import type {} from './deps'
 import { errorBody } from './errors'
 
 declare module 'fastify' {

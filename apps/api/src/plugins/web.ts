@@ -36,6 +36,8 @@ async function webPlugin(app: FastifyInstance) {
       root: webDist,
       prefix: '/',
       wildcard: true,
+      // The web build writes .br and .gz copies (apps/web/scripts/compress.mjs); clients get the smallest they accept.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name; index.html must be revalidated to pick up new builds.
         const isHashedAsset = filePath.startsWith(path.join(webDist, 'assets') + path.sep)

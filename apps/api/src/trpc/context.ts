@@ -1,6 +1,8 @@
 import type { Admin } from '@shop/schema/auth'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppDeps } from '../deps'
+// Declares request.admin (set by the auth hook).
+import type {} from '../plugins/auth'
 
 export interface Context extends AppDeps {
   request: CreateFastifyContextOptions['req']

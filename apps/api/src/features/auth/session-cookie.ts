@@ -1,3 +1,6 @@
+// The cookie plugin's types add request.cookies and reply.setCookie, also for code that type-checks the router
+// from another package (the web app).
+import type {} from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const SESSION_COOKIE = 'shop_session'

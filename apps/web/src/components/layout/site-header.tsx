@@ -1,0 +1,106 @@
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Indicator,
+  Stack,
+  Text,
+} from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { IconShoppingBag, IconUser } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, NavLink } from 'react-router-dom'
+import { formatBadgeCount } from '../../features/cart/cart'
+import { useCart } from '../../features/cart/cart-store'
+import { SearchButton } from '../../features/search/search-box'
+import { useShopInfo } from '../../features/shop/use-shop'
+import { useTRPC } from '../../lib/trpc'
+import classes from './site-header.module.css'
+
+function useNavLinks() {
+  const trpc = useTRPC()
+  const { data: categories = [] } = useQuery(trpc.categories.list.queryOptions())
+  return [
+    { label: 'Home', to: '/' },
+    ...categories.map((category) => ({ label: category.name.toUpperCase(), to: `/category/${category.slug}` })),
+  ]
+}
+
+export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
+  const [isMenuOpen, menu] = useDisclosure(false)
+  const links = useNavLinks()
+  const { data: shop } = useShopInfo()
+  const { itemCount } = useCart()
+  const brand = shop?.name ?? 'Jewelry'
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container className={classes.inner}>
+        <Group gap="xs" wrap="nowrap" className={classes.start}>
+          <Burger
+            opened={isMenuOpen}
+            onClick={menu.toggle}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          />
+          <Anchor component={Link} to="/" underline="never" className={classes.brand} aria-label={`${brand} home`}>
+            {brand}
+          </Anchor>
+        </Group>
+
+        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" className={classes.nav}>
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={classes.link}>
+              {link.label}
+            </NavLink>
+          ))}
+        </Group>
+
+        <Group gap={0} wrap="nowrap" className={classes.end}>
+          <SearchButton />
+          <ActionIcon component={Link} to="/admin/login" variant="subtle" color="dark" size="lg" aria-label="Account">
+            <IconUser size={20} stroke={1.5} />
+          </ActionIcon>
+          <Indicator
+            label={formatBadgeCount(itemCount)}
+            disabled={itemCount === 0}
+            size={18}
+            offset={4}
+            color="gold"
+            inline
+          >
+            <ActionIcon
+              variant="subtle"
+              color="dark"
+              size="lg"
+              onClick={onOpenCart}
+              aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+            >
+              <IconShoppingBag size={20} stroke={1.5} />
+            </ActionIcon>
+          </Indicator>
+        </Group>
+      </Container>
+
+      <Drawer opened={isMenuOpen} onClose={menu.close} title={brand} size="80%" hiddenFrom="sm">
+        <Stack component="nav" aria-label="Mobile" gap={0}>
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={classes.mobileLink} onClick={menu.close}>
+              {link.label}
+            </NavLink>
+          ))}
+          <Divider my="sm" />
+          <Text size="sm" c="dimmed">
+            Handcrafted with faith and care.
+          </Text>
+        </Stack>
+      </Drawer>
+    </Box>
+  )
+}

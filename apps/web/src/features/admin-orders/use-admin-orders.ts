@@ -1,0 +1,67 @@
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from '../../components/toasts'
+import { apiMessageOf, httpStatusOf } from '../../lib/rest-link'
+import { useTRPC } from '../../lib/trpc'
+
+export function useAdminOrders() {
+  const trpc = useTRPC()
+  return useQuery(trpc.admin.orders.list.queryOptions())
+}
+
+/** One order with its items; `null` (an id that is not a positive integer) asks nothing and finds nothing. */
+export function useAdminOrder(id: number | null) {
+  const trpc = useTRPC()
+  const query = useQuery(trpc.admin.orders.get.queryOptions(id === null ? skipToken : { id }))
+  const status = httpStatusOf(query.error)
+  // 404: deleted or never existed; 400: an id the API refuses. Both are "Order Not Found".
+  const isNotFound = id === null || status === 404 || status === 400
+  return { ...query, isNotFound }
+}
+
+export function useDeleteOrder() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useMutation(
+    trpc.admin.orders.delete.mutationOptions({
+      onSuccess: (_, { id }) => {
+        toast({ title: 'Order deleted', message: 'The order has been successfully deleted.' })
+        queryClient.removeQueries(trpc.admin.orders.get.queryFilter({ id }))
+        // The list, the dashboard's recent orders and its counts all change.
+        return queryClient.invalidateQueries(trpc.admin.pathFilter())
+      },
+      onError: () =>
+        toast({
+          title: 'Error',
+          message: 'There was a problem deleting the order. Please try again.',
+          isError: true,
+        }),
+    }),
+  )
+}
+
+const UPDATE_FAILED = 'Failed to update the order status. Please try again.'
+
+export function useUpdateOrderStatus() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useMutation(
+    trpc.admin.orders.updateStatus.mutationOptions({
+      onSuccess: (order) => {
+        toast({ title: 'Order updated', message: 'The order status has been successfully updated' })
+        queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), order)
+        // Cancelling returns the items to stock and leaving cancelled takes them again, so the admin's data
+        // (order, list, dashboard, low stock) and the storefront's stock figures are all out of date.
+        return Promise.all([
+          queryClient.invalidateQueries(trpc.admin.pathFilter()),
+          queryClient.invalidateQueries(trpc.products.pathFilter()),
+          queryClient.invalidateQueries(trpc.categories.products.pathFilter()),
+        ])
+      },
+      // The server explains a refusal, e.g. the 409 when the stock a cancelled order needs is gone.
+      onError: (error) => {
+        const reason = apiMessageOf(error)
+        toast({ title: 'Error', message: reason ? `${UPDATE_FAILED} ${reason}` : UPDATE_FAILED, isError: true })
+      },
+    }),
+  )
+}

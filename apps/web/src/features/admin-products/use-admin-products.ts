@@ -1,0 +1,148 @@
+import type { Product } from '@shop/schema/products'
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toast } from '../../components/toasts'
+import { apiMessageOf, httpStatusOf } from '../../lib/rest-link'
+import { useTRPC } from '../../lib/trpc'
+import { checkFiles, uploadErrorMessage, uploadImages } from '../admin-uploads/upload-images'
+
+/** The spec's text (point 8), followed by the API's own reason when it sent one (e.g. a duplicate SKU). */
+function withApiMessage(text: string, error: unknown): string {
+  const apiMessage = apiMessageOf(error)
+  return apiMessage ? `${text} ${apiMessage}` : text
+}
+
+/**
+ * After a change, every admin answer (list, dashboard, low stock) and the public catalog are out of date; the
+ * storefront may be open in the same tab, so it is refreshed too.
+ */
+function useInvalidateProducts() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.admin.pathFilter()),
+      queryClient.invalidateQueries(trpc.products.pathFilter()),
+      queryClient.invalidateQueries(trpc.categories.pathFilter()),
+    ])
+}
+
+/** Puts a saved product into the cached list and detail at once, so the list shows it before the refetch ends. */
+function useStoreProduct() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return (product: Product) => {
+    queryClient.setQueryData(trpc.admin.products.get.queryKey({ id: product.id }), product)
+    queryClient.setQueryData(trpc.admin.products.list.queryKey(), (products) =>
+      products?.some((p) => p.id === product.id)
+        ? products.map((p) => (p.id === product.id ? product : p))
+        : products && [product, ...products],
+    )
+  }
+}
+
+export function useAdminProducts() {
+  const trpc = useTRPC()
+  return useQuery(trpc.admin.products.list.queryOptions())
+}
+
+/** One product of the admin; `null` (an id that is not a positive integer) asks nothing and finds nothing. */
+export function useAdminProduct(id: number | null) {
+  const trpc = useTRPC()
+  const query = useQuery(trpc.admin.products.get.queryOptions(id === null ? skipToken : { id }))
+  const status = httpStatusOf(query.error)
+  return { ...query, isNotFound: id === null || status === 404 || status === 400 }
+}
+
+/** Every category, inactive ones included: the product form's choices. */
+export function useProductCategories() {
+  const trpc = useTRPC()
+  return useQuery(trpc.admin.categories.list.queryOptions())
+}
+
+export function useCreateProduct() {
+  const trpc = useTRPC()
+  const invalidate = useInvalidateProducts()
+  const store = useStoreProduct()
+  return useMutation(
+    trpc.admin.products.create.mutationOptions({
+      onSuccess: (product) => {
+        store(product)
+        // Not awaited: the form leaves for the list at once (spec point 4) while the refetch runs.
+        void invalidate()
+        toast({ title: 'Product created', message: 'The product has been successfully created.' })
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          message: withApiMessage('Failed to create the product. Please try again.', error),
+          isError: true,
+        }),
+    }),
+  )
+}
+
+export function useUpdateProduct() {
+  const trpc = useTRPC()
+  const invalidate = useInvalidateProducts()
+  const store = useStoreProduct()
+  return useMutation(
+    trpc.admin.products.update.mutationOptions({
+      onSuccess: (product) => {
+        store(product)
+        void invalidate()
+        toast({ title: 'Product updated', message: 'The product has been successfully updated.' })
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          message: withApiMessage('Failed to update the product. Please try again.', error),
+          isError: true,
+        }),
+    }),
+  )
+}
+
+export function useDeleteProduct() {
+  const trpc = useTRPC()
+  const invalidate = useInvalidateProducts()
+  return useMutation(
+    trpc.admin.products.delete.mutationOptions({
+      // Awaited: the dialog stays busy until the refreshed list no longer shows the product.
+      onSuccess: async () => {
+        await invalidate()
+        toast({ title: 'Product deleted', message: 'The product has been successfully deleted.' })
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          message: withApiMessage('Failed to delete the product. Please try again.', error),
+          isError: true,
+        }),
+    }),
+  )
+}
+
+/**
+ * Uploads product images: files the browser can already tell are wrong (too many, wrong type, too large) are
+ * refused with a toast before anything is sent; the stored files' URLs go to `onUploaded`.
+ */
+export function useUploadProductImages() {
+  const mutation = useMutation({
+    mutationFn: uploadImages,
+    onError: (error) => {
+      const serverMessage = uploadErrorMessage(error)
+      const text = 'Failed to upload images. Please try again.'
+      toast({ title: 'Upload failed', message: serverMessage ? `${text} ${serverMessage}` : text, isError: true })
+    },
+  })
+  const upload = (files: File[], onUploaded: (urls: string[]) => void) => {
+    if (files.length === 0) return
+    const problem = checkFiles(files)
+    if (problem) {
+      toast({ title: problem.title, message: problem.message, isError: true })
+      return
+    }
+    mutation.mutate(files, { onSuccess: onUploaded })
+  }
+  return { upload, isUploading: mutation.isPending }
+}

@@ -1,0 +1,156 @@
+import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core'
+import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import { FallbackImage } from '../../components/fallback-image'
+import { formatMoney } from '../../lib/format'
+import { type CartLine, cartTotal } from './cart'
+import classes from './cart-drawer.module.css'
+import { useCart } from './cart-store'
+
+interface CartDrawerProps {
+  opened: boolean
+  onClose: () => void
+}
+
+/** The cart as an overlay from the right: its lines, the subtotal, and the way to checkout. */
+export function CartDrawer({ opened, onClose }: CartDrawerProps) {
+  const { items, total, itemCount, setQuantity, remove, clear } = useCart()
+  const isEmpty = items.length === 0
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(100%, 440px)"
+      padding={0}
+      title="Your Cart"
+      classNames={{
+        content: classes.content,
+        header: classes.header,
+        title: classes.title,
+        body: classes.body,
+      }}
+      closeButtonProps={{ 'aria-label': 'Close cart' }}
+    >
+      {isEmpty ? (
+        <Stack align="center" justify="center" gap="sm" ta="center" className={classes.empty}>
+          <div className={classes.emptyIcon}>
+            <IconShoppingBag size={28} stroke={1.25} aria-hidden />
+          </div>
+          <Text className={classes.emptyTitle}>Your cart is empty</Text>
+          <Text size="sm" c="ink.7">
+            Add items to your cart to see them here
+          </Text>
+          <Button variant="outline" mt="md" onClick={onClose}>
+            Continue Shopping
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          <Group justify="flex-end" className={classes.toolbar}>
+            <UnstyledButton className={classes.clear} onClick={clear}>
+              Clear cart
+            </UnstyledButton>
+          </Group>
+          <ul className={classes.lines} aria-label="Cart items">
+            {items.map((line) => (
+              <CartDrawerLine
+                key={line.id}
+                line={line}
+                onClose={onClose}
+                onQuantityChange={(quantity) => setQuantity(line.id, quantity)}
+                onRemove={() => remove(line.id)}
+              />
+            ))}
+          </ul>
+          <div className={classes.footer}>
+            <Group justify="space-between">
+              <Text size="sm" c="ink.7">
+                Items
+              </Text>
+              <Text size="sm" c="ink.9">
+                {itemCount}
+              </Text>
+            </Group>
+            <Group justify="space-between" mt={6}>
+              <Text className={classes.subtotalLabel}>Subtotal</Text>
+              <Text className={classes.subtotal}>{formatMoney(total)}</Text>
+            </Group>
+            <Text size="xs" c="ink.7" mt={4}>
+              Shipping is free. You'll review your order at checkout.
+            </Text>
+            <Stack gap="xs" mt="md">
+              <Button component={Link} to="/checkout" size="md" fullWidth onClick={onClose}>
+                Checkout
+              </Button>
+              <Button variant="outline" size="md" fullWidth onClick={onClose}>
+                Continue Shopping
+              </Button>
+            </Stack>
+          </div>
+        </>
+      )}
+    </Drawer>
+  )
+}
+
+interface CartDrawerLineProps {
+  line: CartLine
+  onClose: () => void
+  onQuantityChange: (quantity: number) => void
+  onRemove: () => void
+}
+
+function CartDrawerLine({ line, onClose, onQuantityChange, onRemove }: CartDrawerLineProps) {
+  const isAtStock = line.stock !== undefined && line.quantity >= line.stock
+  return (
+    <li className={classes.line}>
+      <Link to={`/product/${line.id}`} onClick={onClose} className={classes.thumb} tabIndex={-1} aria-hidden>
+        <FallbackImage src={line.imageUrl} alt="" width={80} height={80} className={classes.thumbImage} />
+      </Link>
+      <div className={classes.lineBody}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Anchor component={Link} to={`/product/${line.id}`} onClick={onClose} className={classes.name}>
+            {line.name}
+          </Anchor>
+          <ActionIcon variant="subtle" color="ink.7" size="sm" aria-label={`Remove ${line.name}`} onClick={onRemove}>
+            <IconTrash size={16} stroke={1.5} />
+          </ActionIcon>
+        </Group>
+        <Text size="xs" c="ink.7">
+          {formatMoney(line.price)} each
+        </Text>
+        <Group justify="space-between" align="center" mt={8} wrap="nowrap">
+          <Group gap={0} wrap="nowrap" className={classes.stepper}>
+            <ActionIcon
+              variant="subtle"
+              color="ink.8"
+              size={32}
+              className={classes.step}
+              aria-label={`Decrease quantity of ${line.name}`}
+              onClick={() => onQuantityChange(line.quantity - 1)}
+            >
+              <IconMinus size={14} stroke={1.5} />
+            </ActionIcon>
+            <Text component="span" className={classes.quantity}>
+              {line.quantity}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="ink.8"
+              size={32}
+              className={classes.step}
+              aria-label={`Increase quantity of ${line.name}`}
+              disabled={isAtStock}
+              onClick={() => onQuantityChange(line.quantity + 1)}
+            >
+              <IconPlus size={14} stroke={1.5} />
+            </ActionIcon>
+          </Group>
+          <Text className={classes.lineTotal}>{formatMoney(cartTotal([line]))}</Text>
+        </Group>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,58 @@
+import { Box, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
+import type { Category } from '@shop/schema/categories'
+import { IconArrowRight } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import { FallbackImage, STOCK_IMAGE } from '../../components/fallback-image'
+// Category cards share the product card's frame, label and hover lift.
+import classes from './product-card.module.css'
+
+// Spec point 9: the home page shows a fixed piece count on every category card, not a real count.
+export const CATEGORY_PIECE_COUNT = 20
+const IMAGE_WIDTH = 800
+const IMAGE_HEIGHT = 600
+
+/** A category on the home page; the whole card is its 'Explore {name}' link. */
+export function CategoryCard({ category }: { category: Pick<Category, 'name' | 'slug' | 'imageUrl'> }) {
+  return (
+    <Link to={`/category/${category.slug}`} className={classes.card} data-testid="category-card">
+      <Box className={`${classes.media} ${classes.wide}`}>
+        <FallbackImage
+          src={category.imageUrl ?? undefined}
+          fallback={STOCK_IMAGE}
+          alt=""
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          className={classes.image}
+        />
+      </Box>
+      <Stack gap={6} align="center" pt="md" ta="center">
+        <Text component="span" className={`${classes.name} ${classes.nameLarge}`}>
+          {category.name}
+        </Text>
+        <Text component="span" className={classes.eyebrow}>
+          {CATEGORY_PIECE_COUNT} pieces
+        </Text>
+        <Group component="span" gap={6} mt={4} c="gold.7" fz="sm" fw={600} lts="0.08em" wrap="nowrap">
+          <span>
+            Explore<VisuallyHidden component="span"> {category.name}</VisuallyHidden>
+          </span>
+          <IconArrowRight size={16} stroke={1.5} aria-hidden />
+        </Group>
+      </Stack>
+    </Link>
+  )
+}
+
+/** A placeholder card while the categories load: one Skeleton for the image, quiet bars for the text. */
+export function CategoryCardSkeleton() {
+  return (
+    <Box data-testid="category-card-skeleton" aria-hidden>
+      <Skeleton className={`${classes.media} ${classes.wide} ${classes.skeleton}`} radius="sm" />
+      <Stack gap={8} align="center" pt="md">
+        <Box className={classes.skeletonLine} w="46%" h={16} />
+        <Box className={classes.skeletonLine} w="24%" />
+        <Box className={classes.skeletonLine} w="20%" />
+      </Stack>
+    </Box>
+  )
+}

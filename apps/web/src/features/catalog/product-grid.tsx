@@ -1,0 +1,59 @@
+import { Box, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core'
+import type { Product } from '@shop/schema/products'
+import type { ReactNode } from 'react'
+import { ProductCard } from './product-card'
+import classes from './product-card.module.css'
+
+const GRID_COLS = { base: 2, sm: 3, md: 4 }
+const GRID_SPACING = { base: 'md', sm: 'lg' }
+const GRID_VERTICAL_SPACING = { base: 'xl', sm: 48 }
+
+interface ProductGridProps {
+  products: Product[] | undefined
+  isLoading: boolean
+  /** How many placeholder cards to show while loading (spec point 9: 4 on home, 8 on the category page). */
+  skeletonCount: number
+  /** How many of the first cards load their image at once (the ones above the fold). */
+  priorityCount?: number
+  /** Shown instead of the grid when the list is empty. */
+  empty?: ReactNode
+}
+
+/** Products in a responsive grid, with placeholder cards while loading. */
+export function ProductGrid({ products, isLoading, skeletonCount, priorityCount = 0, empty }: ProductGridProps) {
+  if (isLoading) {
+    return (
+      <Box role="status" aria-busy>
+        <VisuallyHidden>Loading products</VisuallyHidden>
+        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={GRID_VERTICAL_SPACING}>
+          {Array.from({ length: skeletonCount }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <ProductCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
+      </Box>
+    )
+  }
+  if (!products || products.length === 0) return <>{empty}</>
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={GRID_VERTICAL_SPACING}>
+      {products.map((product, i) => (
+        <ProductCard key={product.id} product={product} isPriority={i < priorityCount} />
+      ))}
+    </SimpleGrid>
+  )
+}
+
+/** One placeholder card: a single Skeleton for the image, quiet bars for the text. */
+export function ProductCardSkeleton() {
+  return (
+    <Box data-testid="product-card-skeleton" aria-hidden>
+      <Skeleton className={`${classes.media} ${classes.skeleton}`} radius="sm" />
+      <Stack gap={8} align="center" pt="md">
+        <Box className={classes.skeletonLine} w="34%" />
+        <Box className={classes.skeletonLine} w="72%" h={14} />
+        <Box className={classes.skeletonLine} w="26%" />
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,21 @@
+import type { AppRouter } from '@shop/api/router'
+import { QueryClient } from '@tanstack/react-query'
+import { createTRPCClient } from '@trpc/client'
+import { createTRPCContext } from '@trpc/tanstack-react-query'
+import { restLink } from './rest-link'
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({ links: [restLink<AppRouter>()] })
+}
+
+/** Spec point 7: data never goes stale, no refetch on focus, no polling, no retries. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  })
+}

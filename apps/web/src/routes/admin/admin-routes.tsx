@@ -1,0 +1,64 @@
+import type { RouteObject } from 'react-router-dom'
+import { PageLoader } from '../../components/page-loader'
+
+// Each admin screen is its own lazily loaded chunk: a storefront visitor never downloads any of them.
+const withFallback = (route: RouteObject): RouteObject => ({ HydrateFallback: PageLoader, ...route }) as RouteObject
+
+export const adminRoutes: RouteObject[] = [
+  { path: 'admin/login', lazy: () => import('./login.page').then((m) => ({ Component: m.LoginPage })) },
+  {
+    path: 'admin/forgot-password',
+    lazy: () => import('./forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: 'admin/reset-password',
+    lazy: () => import('./reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  {
+    path: 'admin',
+    lazy: () => import('./admin-shell').then((m) => ({ Component: m.AdminShell })),
+    children: [
+      { index: true, lazy: () => import('./dashboard.page').then((m) => ({ Component: m.DashboardPage })) },
+      {
+        path: 'categories',
+        lazy: () => import('./categories/category-list.page').then((m) => ({ Component: m.CategoryListPage })),
+      },
+      {
+        path: 'categories/new',
+        lazy: () => import('./categories/category-form.page').then((m) => ({ Component: m.CategoryFormPage })),
+      },
+      {
+        path: 'categories/edit/:id',
+        lazy: () => import('./categories/category-form.page').then((m) => ({ Component: m.CategoryFormPage })),
+      },
+      {
+        path: 'testimonials',
+        lazy: () => import('./testimonials/testimonials.page').then((m) => ({ Component: m.TestimonialsPage })),
+      },
+      {
+        path: 'orders',
+        lazy: () => import('./orders/order-list.page').then((m) => ({ Component: m.OrderListPage })),
+      },
+      {
+        path: 'orders/:id',
+        lazy: () => import('./orders/order-detail.page').then((m) => ({ Component: m.OrderDetailPage })),
+      },
+      {
+        path: 'orders/:id/invoice',
+        lazy: () => import('./orders/order-invoice.page').then((m) => ({ Component: m.OrderInvoicePage })),
+      },
+      {
+        path: 'products',
+        lazy: () => import('./products/product-list.page').then((m) => ({ Component: m.ProductListPage })),
+      },
+      {
+        path: 'products/new',
+        lazy: () => import('./products/product-form.page').then((m) => ({ Component: m.ProductFormPage })),
+      },
+      {
+        path: 'products/edit/:id',
+        lazy: () => import('./products/product-form.page').then((m) => ({ Component: m.ProductFormPage })),
+      },
+    ],
+  },
+].map(withFallback)

@@ -1,0 +1,121 @@
+import { Box, Container, Group, Select, Stack, Text, Title } from '@mantine/core'
+import { type ProductSort, ZProductSort } from '@shop/schema/products'
+import { useSearchParams } from 'react-router-dom'
+import { ProductGrid } from '../../features/catalog/product-grid'
+import { useProducts } from '../../features/catalog/use-catalog'
+import { usePageMeta } from '../../features/shop/use-shop'
+
+const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'price-asc', label: 'Price: Low to High' },
+  { value: 'price-desc', label: 'Price: High to Low' },
+  { value: 'name', label: 'Name' },
+]
+const DEFAULT_SORT: ProductSort = 'newest'
+const PRODUCT_SKELETON_COUNT = 8
+const PRIORITY_IMAGE_COUNT = 4
+
+export function ProductsPage() {
+  usePageMeta(
+    'All Pieces',
+    'Every handcrafted piece in our collection: crosses, lockets, rings, bracelets and rosaries.',
+  )
+  const [searchParams, setSearchParams] = useSearchParams()
+  // An unknown ?sort= (a hand-edited link) falls back to the default instead of failing the request.
+  const parsedSort = ZProductSort.safeParse(searchParams.get('sort'))
+  const sort = parsedSort.success ? parsedSort.data : DEFAULT_SORT
+  const products = useProducts(sort)
+
+  function changeSort(value: string | null) {
+    const next = ZProductSort.safeParse(value)
+    if (!next.success) return
+    setSearchParams(
+      (params) => {
+        params.set('sort', next.data)
+        return params
+      },
+      { replace: true },
+    )
+  }
+
+  return (
+    <>
+      <Box
+        component="header"
+        style={{
+          background: 'linear-gradient(180deg, #f8f2e7 0%, #fdfbf7 100%)',
+          borderBottom: '1px solid var(--mantine-color-gold-1)',
+        }}
+      >
+        <Container py={{ base: 48, sm: 72 }}>
+          <Stack align="center" ta="center" gap={12}>
+            <Text fz={11} fw={600} tt="uppercase" lts="0.22em" c="gold.7">
+              The Collection
+            </Text>
+            <Title order={1} fz={{ base: '2.5rem', sm: '3.25rem' }} lh={1.1}>
+              All Pieces
+            </Title>
+            <Box w={48} h={1} bg="gold.4" my={4} />
+            <Text maw={560} c="ink.7" lh={1.7}>
+              Every piece we make, shaped and finished by hand: crosses and lockets, rings and bracelets, and heirloom
+              rosaries.
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container pt={{ base: 32, sm: 48 }} pb={{ base: 72, sm: 104 }}>
+        <Group
+          justify="space-between"
+          align="flex-end"
+          mb={{ base: 'xl', sm: 40 }}
+          pb="md"
+          gap="md"
+          style={{ borderBottom: '1px solid var(--mantine-color-gold-1)' }}
+        >
+          <Text fz="sm" c="ink.7" aria-live="polite">
+            {products.data ? `${products.data.length} ${products.data.length === 1 ? 'piece' : 'pieces'}` : '\u00a0'}
+          </Text>
+          <Select
+            label="Sort by"
+            data={SORT_OPTIONS}
+            value={sort}
+            onChange={changeSort}
+            allowDeselect={false}
+            w={{ base: 190, sm: 220 }}
+            styles={{
+              label: {
+                fontSize: 11,
+                fontWeight: 600,
+                letterSpacing: '0.18em',
+                textTransform: 'uppercase',
+                color: 'var(--mantine-color-ink-7)',
+                marginBottom: 6,
+              },
+              input: { background: '#fff' },
+            }}
+          />
+        </Group>
+        {products.isError ? (
+          <Text ta="center" c="ink.7" py={48}>
+            Our pieces can't be shown right now. Please try again later.
+          </Text>
+        ) : (
+          <Box style={{ opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' }}>
+            <ProductGrid
+              products={products.data}
+              isLoading={products.isPending}
+              skeletonCount={PRODUCT_SKELETON_COUNT}
+              priorityCount={PRIORITY_IMAGE_COUNT}
+              empty={
+                <Text ta="center" c="ink.7" py={48}>
+                  New pieces are on their way. Check back soon.
+                </Text>
+              }
+            />
+          </Box>
+        )}
+      </Container>
+    </>
+  )
+}

@@ -1,0 +1,344 @@
+/**
+ * Accessibility and speed audit of the storefront over the production build (run by `pnpm audit:web`, which builds
+ * first). Starts the built server on a fresh seeded temp dir, then:
+ *   a) axe-core in Chromium at 390 and 1280 px on every storefront screen;
+ *   b) Lighthouse (mobile defaults, 3 runs each) on home, category and product: median category scores;
+ *   c) the JS the home page loads on a cold visit, gzipped, and a check that no admin chunk is among it.
+ * Exits non-zero on a serious or critical axe violation, or when the home page loads an admin chunk.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import type { Product } from '@shop/schema/products'
+import type { AxeResults, Result as AxeViolation } from 'axe-core'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/constants'
+import { prepareRunDir, SERVER_SCRIPT, serverEnv } from '../fixtures/server'
+
+const PORT = 3211
+const BASE_URL = `http://127.0.0.1:${PORT}`
+const WIDTHS = [390, 1280] as const
+const LIGHTHOUSE_RUNS = 3
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
+
+const packageDir = path.resolve(import.meta.dirname, '..')
+const require = createRequire(import.meta.url)
+
+async function startServer(): Promise<{ child: ChildProcess; runDir: string }> {
+  const runDir = prepareRunDir('shop-audit-')
+  const child = spawn(process.execPath, [SERVER_SCRIPT], {
+    cwd: packageDir,
+    env: { ...process.env, ...serverEnv(PORT, runDir) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`)
+    try {
+      const response = await fetch(`${BASE_URL}/api/health`)
+      if (response.ok) return { child, runDir }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  child.kill()
+  throw new Error(`the server did not answer ${BASE_URL}/api/health within 60 s`)
+}
+
+async function pickProduct(): Promise<Product> {
+  const response = await fetch(`${BASE_URL}/api/categories/necklaces/products`)
+  const products = (await response.json()) as Product[]
+  const product = products.find((p) => p.stock > 0)
+  if (!product) throw new Error('no in-stock necklace in the seeded shop')
+  return product
+}
+
+/** Waits until the page has its data and no loading placeholders. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page
+    .locator('[aria-busy="true"], .mantine-Skeleton-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined)
+  // Let entrance transitions finish, so contrast is measured on final colours.
+  await page.waitForTimeout(400)
+}
+
+interface AxeScan {
+  label: string
+  width: number
+  violations: AxeViolation[]
+}
+
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') })
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
+  )
+  return results.violations
+}
+
+async function auditAccessibility(browser: Browser, product: Product): Promise<AxeScan[]> {
+  const cartLine = {
+    id: product.id,
+    name: product.name,
+    price: Number(product.price),
+    quantity: 1,
+    imageUrl: product.imageUrls[0] ?? '',
+    sku: product.sku,
+  }
+  const screens: Array<{ label: string; path: string; cart?: boolean; openCart?: boolean }> = [
+    { label: 'home', path: '/' },
+    { label: 'category', path: '/category/necklaces' },
+    { label: 'product', path: `/product/${product.id}` },
+    { label: 'products', path: '/products' },
+    { label: 'checkout (empty)', path: '/checkout' },
+    { label: 'checkout (1 item)', path: '/checkout', cart: true },
+    { label: 'cart drawer (1 item)', path: '/', cart: true, openCart: true },
+    { label: '404', path: '/no-such-page' },
+  ]
+  const scans: AxeScan[] = []
+  for (const width of WIDTHS) {
+    for (const screen of screens) {
+      // The shop's CSP (script-src 'self') would block the injected axe script; the page itself is unchanged.
+      const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, bypassCSP: true })
+      if (screen.cart) {
+        // The cart's local-storage contract of spec point 3 (key `cart`).
+        await context.addInitScript((line) => {
+          localStorage.setItem('cart', JSON.stringify([line]))
+        }, cartLine)
+      }
+      const page = await context.newPage()
+      await page.goto(screen.path)
+      await settle(page)
+      if (screen.openCart) {
+        await page.getByRole('button', { name: /^Cart\b/ }).click()
+        await page.getByRole('dialog').waitFor()
+        await page.waitForTimeout(400)
+      }
+      scans.push({ label: screen.label, width, violations: await runAxe(page) })
+      await context.close()
+    }
+  }
+  return scans
+}
+
+const IMPACT_ORDER = ['critical', 'serious', 'moderate', 'minor']
+
+/** A table of screens and widths, then each rule once with where it fired and an example node. */
+function printAxe(scans: AxeScan[]): number {
+  console.log('\n== a) axe-core (axe defaults: WCAG 2.x A/AA and best practices)\n')
+  const rules = new Map<string, { violation: AxeViolation; seenOn: string[] }>()
+  for (const scan of scans) {
+    const where = `${scan.label} @ ${scan.width}px`
+    const found = [...scan.violations]
+      .sort((a, b) => IMPACT_ORDER.indexOf(a.impact ?? '') - IMPACT_ORDER.indexOf(b.impact ?? ''))
+      .map((v) => `${v.impact ?? 'n/a'} ${v.id} (${v.nodes.length})`)
+    console.log(`${where.padEnd(32)} ${found.join(', ') || 'no violations'}`)
+    for (const violation of scan.violations) {
+      const rule = rules.get(violation.id) ?? { violation, seenOn: [] }
+      rule.seenOn.push(where)
+      rules.set(violation.id, rule)
+    }
+  }
+  const blockingRules = [...rules.values()].filter(({ violation }) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+  for (const { violation, seenOn } of [...rules.values()].sort(
+    (a, b) => IMPACT_ORDER.indexOf(a.violation.impact ?? '') - IMPACT_ORDER.indexOf(b.violation.impact ?? ''),
+  )) {
+    const node = violation.nodes[0]
+    console.log(`\n[${violation.impact}] ${violation.id}: ${violation.help}`)
+    console.log(`  ${violation.helpUrl}`)
+    console.log(`  on: ${seenOn.length === scans.length ? 'every screen' : seenOn.join('; ')}`)
+    if (node) {
+      console.log(`  e.g. ${node.target.join(' ')}: ${node.html.slice(0, 220)}`)
+      console.log(`  ${node.failureSummary?.replaceAll('\n', ' ').replace(/\s+/g, ' ').trim()}`)
+    }
+  }
+  const blocking = scans.reduce(
+    (count, scan) => count + scan.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? '')).length,
+    0,
+  )
+  console.log(
+    `\nserious or critical: ${blockingRules.length} rules, ${blocking} rule hits over ${scans.length} screen scans`,
+  )
+  return blocking
+}
+
+type CategoryId = (typeof LIGHTHOUSE_CATEGORIES)[number]
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+async function auditLighthouse(product: Product): Promise<void> {
+  const pages = [
+    { label: 'home', url: `${BASE_URL}/` },
+    { label: 'category', url: `${BASE_URL}/category/necklaces` },
+    { label: 'product', url: `${BASE_URL}/product/${product.id}` },
+  ]
+  console.log(`\n== b) Lighthouse 12.8.2, mobile defaults (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs\n`)
+  const rows: string[][] = [['page', ...LIGHTHOUSE_CATEGORIES, 'LCP ms', 'TBT ms', 'CLS']]
+  for (const { label, url } of pages) {
+    const scores: Record<CategoryId, number[]> = {
+      performance: [],
+      accessibility: [],
+      'best-practices': [],
+      seo: [],
+    }
+    const lcp: number[] = []
+    const tbt: number[] = []
+    const cls: number[] = []
+    const failed: string[] = []
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM_PATH,
+        chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+      })
+      try {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+        })
+        if (!result) throw new Error('Lighthouse returned no result')
+        const { lhr } = result
+        if (lhr.runtimeError) {
+          // A run that could not load the page scores 0; it says nothing about the page, so it is left out.
+          console.log(`  ${label} run ${run + 1}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message} (not counted)`)
+          continue
+        }
+        for (const id of LIGHTHOUSE_CATEGORIES) scores[id].push(Math.round((lhr.categories[id]?.score ?? 0) * 100))
+        lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN)
+        tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN)
+        cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN)
+        if (scores.performance.length === 1) {
+          for (const audit of Object.values(lhr.audits)) {
+            if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
+              failed.push(
+                `${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
+              )
+            }
+          }
+        }
+      } finally {
+        chrome.kill()
+      }
+    }
+    rows.push([
+      label,
+      ...LIGHTHOUSE_CATEGORIES.map((id) => String(median(scores[id]))),
+      String(Math.round(median(lcp))),
+      String(Math.round(median(tbt))),
+      median(cls).toFixed(3),
+    ])
+    console.log(`${label}: runs ${LIGHTHOUSE_CATEGORIES.map((id) => `${id} ${scores[id].join('/')}`).join(', ')}`)
+    if (failed.length > 0) console.log(`  audits below 90 (first counted run): ${failed.join('; ')}`)
+  }
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
+  console.log('')
+  for (const [index, row] of rows.entries()) {
+    console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`)
+    if (index === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  }
+}
+
+const WEB_SRC = path.resolve(packageDir, '../../apps/web/src')
+
+/**
+ * Names of the web app's admin-only modules (apps/web/src/routes/admin/**, features/admin-*): Vite names a chunk
+ * after its main module, so `login.page-<hash>.js` comes from routes/admin/login.page.tsx.
+ */
+function adminModuleNames(): string[] {
+  const folders = [
+    path.join(WEB_SRC, 'routes/admin'),
+    ...fs
+      .readdirSync(path.join(WEB_SRC, 'features'))
+      .filter((name) => name.startsWith('admin'))
+      .map((name) => path.join(WEB_SRC, 'features', name)),
+  ]
+  return folders
+    .filter((folder) => fs.existsSync(folder))
+    .flatMap((folder) => fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => path.basename(file).replace(/\.tsx?$/, ''))
+}
+
+function isAdminChunk(pathname: string, adminModules: string[]): boolean {
+  const file = path.basename(pathname)
+  return /admin/i.test(file) || adminModules.some((name) => file.startsWith(`${name}-`))
+}
+
+async function auditHomeJavaScript(browser: Browser): Promise<boolean> {
+  console.log('\n== c) JavaScript of a cold load of /\n')
+  const context = await browser.newContext({ baseURL: BASE_URL })
+  const page = await context.newPage()
+  const scripts: Array<{ url: string; transfer: number; raw: number; gzip: number }> = []
+  const pending: Promise<void>[] = []
+  page.on('response', (response) => {
+    const url = response.url()
+    if (!new URL(url).pathname.endsWith('.js')) return
+    pending.push(
+      (async () => {
+        const body = await response.body()
+        const sizes = await response.request().sizes()
+        scripts.push({ url, transfer: sizes.responseBodySize, raw: body.length, gzip: gzipSync(body).length })
+      })(),
+    )
+  })
+  await page.goto('/')
+  await settle(page)
+  await Promise.all(pending)
+  await context.close()
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+  for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) {
+    const name = new URL(script.url).pathname
+    console.log(`${name.padEnd(48)} raw ${kb(script.raw).padStart(9)}  gzip ${kb(script.gzip).padStart(8)}`)
+  }
+  const sum = (key: 'raw' | 'gzip' | 'transfer') => scripts.reduce((total, s) => total + s[key], 0)
+  console.log(
+    `total: ${scripts.length} files, raw ${kb(sum('raw'))}, gzipped ${kb(sum('gzip'))}, ` +
+      `over the wire ${kb(sum('transfer'))}${sum('transfer') >= sum('raw') ? ' (the server sends JS uncompressed)' : ''}`,
+  )
+  const adminModules = adminModuleNames()
+  const adminChunks = scripts.filter((s) => isAdminChunk(new URL(s.url).pathname, adminModules))
+  if (adminChunks.length > 0) {
+    console.log(`ADMIN CHUNKS LOADED BY THE STOREFRONT: ${adminChunks.map((s) => s.url).join(', ')}`)
+    return false
+  }
+  console.log(`no admin chunk requested (checked against 'admin' and ${adminModules.length} admin module names)`)
+  return true
+}
+
+async function main() {
+  const { child, runDir } = await startServer()
+  let exitCode = 0
+  try {
+    const product = await pickProduct()
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    try {
+      const blocking = printAxe(await auditAccessibility(browser, product))
+      if (blocking > 0) exitCode = 1
+      await auditLighthouse(product)
+      if (!(await auditHomeJavaScript(browser))) exitCode = 1
+    } finally {
+      await browser.close()
+    }
+  } finally {
+    child.kill()
+    fs.rmSync(runDir, { recursive: true, force: true })
+  }
+  console.log(exitCode === 0 ? '\naudit passed' : '\naudit FAILED (see above)')
+  process.exitCode = exitCode
+}
+
+await main()

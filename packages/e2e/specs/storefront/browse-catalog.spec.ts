@@ -1,0 +1,57 @@
+import { formatUsd } from '../../fixtures/format'
+import { productLink } from '../../fixtures/storefront'
+import { expect, test } from '../../fixtures/test'
+
+test('visitor goes from the home page to a category and opens a product', async ({ page, catalog }) => {
+  const [product] = await catalog.categoryProducts('necklaces')
+  if (!product) throw new Error('the seeded shop has no necklaces')
+
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Explore Necklaces' }).click()
+
+  await expect(page).toHaveURL(/\/category\/necklaces$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Necklaces' })).toBeVisible()
+
+  await productLink(page.getByRole('main'), product.name).click()
+
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+  await expect(page.getByRole('main').getByText(formatUsd(product.price), { exact: true }).first()).toBeVisible()
+})
+
+test('visitor reaches a category through the header navigation', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'RINGS', exact: true }).click()
+
+  await expect(page).toHaveURL(/\/category\/rings$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Rings' })).toBeVisible()
+})
+
+test('an unknown product id shows Product Not Found', async ({ page, consoleGuard }) => {
+  // The browser reports the API's 404 for the missing product as a console error; that one is expected.
+  consoleGuard.allow(/status of 404/)
+  await page.goto('/product/999999')
+
+  await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible()
+  await expect(page.getByText("The product you're looking for doesn't exist or has been removed.")).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
+})
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page')
+
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('visitor reaches a category through the mobile menu', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'EARRINGS', exact: true }).click()
+
+    await expect(page).toHaveURL(/\/category\/earrings$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Earrings' })).toBeVisible()
+  })
+})
