@@ -51,5 +51,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'xs' } },
     Container: { defaultProps: { size: 'xl' } },
+    // Every dialog's and drawer's close button gets a name for screen readers.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 })

@@ -104,7 +104,8 @@ export function CategoryImageField({ value, onChange, error, isUploading, onUplo
             {value && (
               <Button
                 variant="subtle"
-                color="red.8"
+                color="red"
+                c="red.9"
                 size="sm"
                 leftSection={<IconTrash size={16} />}
                 onClick={onRemove}

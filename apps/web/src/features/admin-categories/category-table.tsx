@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core'
+import { ActionIcon, Group, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import type { Category } from '@shop/schema/categories'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
+import { ActiveBadge } from '../../components/active-badge'
 import { FallbackImage, STOCK_IMAGE } from '../../components/fallback-image'
 
 const SKELETON_ROWS = 5
@@ -70,9 +71,7 @@ export function CategoryTable({ categories, isLoading, onDelete }: CategoryTable
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={category.active ? 'green' : 'gray'} variant="light" radius="sm" miw="max-content">
-                        {category.active ? 'Active' : 'Inactive'}
-                      </Badge>
+                      <ActiveBadge isActive={category.active} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={2} justify="flex-end" wrap="nowrap">

@@ -9,10 +9,16 @@ const STATUS_COLORS: Record<string, string> = {
 }
 
 export function OrderStatusBadge({ status }: { status: string }) {
-  const color = STATUS_COLORS[status] ?? 'gray'
   return (
-    // The darkest shade of the colour keeps the text readable (4.5:1) on the light badge.
-    <Badge color={color} variant="light" radius="sm" tt="none" c={`${color}.9`}>
+    // A coloured dot with the label in the text colour: Mantine's light yellow and green badges fall below 4.5:1.
+    <Badge
+      color={`${STATUS_COLORS[status] ?? 'gray'}.7`}
+      variant="dot"
+      radius="sm"
+      tt="none"
+      c="ink.9"
+      miw="max-content"
+    >
       {status.charAt(0).toUpperCase() + status.slice(1)}
     </Badge>
   )

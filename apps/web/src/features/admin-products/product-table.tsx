@@ -2,9 +2,9 @@ import { ActionIcon, Anchor, Group, Skeleton, Table, Text, Tooltip, VisuallyHidd
 import type { Product } from '@shop/schema/products'
 import { IconPencil, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
+import { ActiveBadge } from '../../components/active-badge'
 import { FallbackImage } from '../../components/fallback-image'
 import { formatMoney } from '../../lib/format'
-import { ProductStatusBadge } from './product-status-badge'
 import { isLowStock } from './product-values'
 
 const SKELETON_ROWS = 5
@@ -97,7 +97,7 @@ export function ProductTable({ products, isLoading, onDelete }: ProductTableProp
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <ProductStatusBadge isActive={product.active} />
+                    <ActiveBadge isActive={product.active} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">

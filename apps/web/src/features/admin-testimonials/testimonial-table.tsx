@@ -1,18 +1,8 @@
-import {
-  ActionIcon,
-  Avatar,
-  Badge,
-  Group,
-  Skeleton,
-  Table,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core'
+import { ActionIcon, Avatar, Group, Skeleton, Table, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core'
 import { testimonialInitials } from '@shop/schema/display'
 import type { Testimonial } from '@shop/schema/testimonials'
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react'
+import { ActiveBadge } from '../../components/active-badge'
 import { RatingStars } from './rating-stars'
 import classes from './testimonial-table.module.css'
 
@@ -86,9 +76,7 @@ export function TestimonialTable({ testimonials, isLoading, onEdit, onDelete }: 
                         <RatingStars rating={testimonial.rating} />
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={isActive ? 'green' : 'gray'} variant="light" radius="sm" miw="max-content">
-                          {isActive ? 'Active' : 'Inactive'}
-                        </Badge>
+                        <ActiveBadge isActive={isActive} />
                       </Table.Td>
                       <Table.Td>
                         <Group justify="center">
