@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom'
 import { StorefrontLayout } from './components/layout/storefront-layout'
 import { PageLoader } from './components/page-loader'
+import { RouteError } from './components/route-error'
 import { adminRoutes } from './routes/admin/admin-routes'
 import { NotFoundPage } from './routes/not-found.page'
 
@@ -9,6 +10,7 @@ export const router = createBrowserRouter([
   {
     element: <StorefrontLayout />,
     HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: () => import('./routes/storefront/home.page').then((m) => ({ Component: m.HomePage })) },
       {

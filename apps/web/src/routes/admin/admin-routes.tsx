@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router-dom'
 import { PageLoader } from '../../components/page-loader'
+import { RouteError } from '../../components/route-error'
 
 // Each admin screen is its own lazily loaded chunk: a storefront visitor never downloads any of them.
-const withFallback = (route: RouteObject): RouteObject => ({ HydrateFallback: PageLoader, ...route }) as RouteObject
+const withFallback = (route: RouteObject): RouteObject =>
+  ({ HydrateFallback: PageLoader, ErrorBoundary: RouteError, ...route }) as RouteObject
 
 export const adminRoutes: RouteObject[] = [
   { path: 'admin/login', lazy: () => import('./login.page').then((m) => ({ Component: m.LoginPage })) },
