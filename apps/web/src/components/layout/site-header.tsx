@@ -1,26 +1,18 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Indicator,
-  Stack,
-  Text,
-} from '@mantine/core'
+import { ActionIcon, Anchor, Box, Burger, Container, Group, Indicator } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconShoppingBag, IconUser } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { formatBadgeCount } from '../../features/cart/cart'
 import { useCart } from '../../features/cart/cart-store'
-import { SearchButton } from '../../features/search/search-box'
+import { SearchButton } from '../../features/search/search-button'
 import { useShopInfo } from '../../features/shop/use-shop'
 import { useTRPC } from '../../lib/trpc'
+import { useHasOpened } from '../lazy-on-open'
 import classes from './site-header.module.css'
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
 function useNavLinks() {
   const trpc = useTRPC()
@@ -33,6 +25,7 @@ function useNavLinks() {
 
 export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
   const [isMenuOpen, menu] = useDisclosure(false)
+  const hasOpenedMenu = useHasOpened(isMenuOpen)
   const links = useNavLinks()
   const { data: shop } = useShopInfo()
   const { itemCount } = useCart()
@@ -88,19 +81,11 @@ export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
         </Group>
       </Container>
 
-      <Drawer opened={isMenuOpen} onClose={menu.close} title={brand} size="80%" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Mobile" gap={0}>
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} end className={classes.mobileLink} onClick={menu.close}>
-              {link.label}
-            </NavLink>
-          ))}
-          <Divider my="sm" />
-          <Text size="sm" c="dimmed">
-            Handcrafted with faith and care.
-          </Text>
-        </Stack>
-      </Drawer>
+      {hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={isMenuOpen} onClose={menu.close} title={brand} links={links} />
+        </Suspense>
+      )}
     </Box>
   )
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Box, Group, Kbd, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core'
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks'
+import { Box, Group, Kbd, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
 import type { Product } from '@shop/schema/products'
 import { IconSearch } from '@tabler/icons-react'
 import { type KeyboardEvent, useId, useState } from 'react'
@@ -12,39 +12,33 @@ import { MIN_SEARCH_LENGTH, useProductSearch } from './use-search'
 const SEARCH_DEBOUNCE_MS = 200
 const THUMB_SIZE = 56
 
-/** The header's search icon: opens a search box that lists matching products as you type. */
-export function SearchButton() {
-  const [isOpen, { open, close }] = useDisclosure(false)
+/** The search box: lists matching products as you type. Loaded on the first click of the header's search icon. */
+export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <>
-      <ActionIcon variant="subtle" color="dark" size="lg" aria-label="Search" onClick={open}>
-        <IconSearch size={20} stroke={1.5} />
-      </ActionIcon>
-      <Modal
-        opened={isOpen}
-        onClose={close}
-        title="Search the collection"
-        size={600}
-        yOffset="10vh"
-        radius="sm"
-        padding="lg"
-        closeButtonProps={{ 'aria-label': 'Close search' }}
-        styles={{
-          title: {
-            fontSize: '0.75rem',
-            fontWeight: 600,
-            letterSpacing: '0.18em',
-            textTransform: 'uppercase',
-            color: 'var(--mantine-color-gold-7)',
-          },
-          content: { background: '#fdfbf7' },
-          header: { background: '#fdfbf7' },
-        }}
-      >
-        {/* The Modal unmounts its content when closed, so every opening starts with an empty search. */}
-        <SearchPanel onClose={close} />
-      </Modal>
-    </>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Search the collection"
+      size={600}
+      yOffset="10vh"
+      radius="sm"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Close search' }}
+      styles={{
+        title: {
+          fontSize: '0.75rem',
+          fontWeight: 600,
+          letterSpacing: '0.18em',
+          textTransform: 'uppercase',
+          color: 'var(--mantine-color-gold-7)',
+        },
+        content: { background: '#fdfbf7' },
+        header: { background: '#fdfbf7' },
+      }}
+    >
+      {/* The Modal unmounts its content when closed, so every opening starts with an empty search. */}
+      <SearchPanel onClose={onClose} />
+    </Modal>
   )
 }
 
