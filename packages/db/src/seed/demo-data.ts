@@ -120,7 +120,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     name: 'Baptism Gifts',
     slug: 'baptism-gifts',
-    description: 'Keepsakes for a new life in faith: tiny crosses and dove medals for christenings. Back in the spring.',
+    description:
+      'Keepsakes for a new life in faith: tiny crosses and dove medals for christenings. Back in the spring.',
     active: false,
     art: {
       backdrop: 'sage',
