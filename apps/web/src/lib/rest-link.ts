@@ -104,3 +104,9 @@ export function apiMessageOf(error: unknown): string | undefined {
 export function httpStatusOf(error: unknown): number | undefined {
   return (error as { data?: RestErrorData } | null)?.data?.httpStatus
 }
+
+/** A failure text of the spec followed by the API's own reason when it sent one (e.g. a 409 naming the product). */
+export function withApiReason(text: string, error: unknown): string {
+  const reason = apiMessageOf(error)
+  return reason ? `${text} ${reason}` : text
+}

@@ -1,29 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
-import { apiMessageOf, httpStatusOf } from '../../lib/rest-link'
+import { httpStatusOf, withApiReason } from '../../lib/rest-link'
 import { useTRPC } from '../../lib/trpc'
+import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 import { checkFiles, type UploadProblem, uploadErrorMessage, uploadImages } from '../admin-uploads/upload-images'
 
 /** A failure toast: the spec's text, then the API's own reason when it sent one (e.g. the 409 of a delete). */
 function toastFailure(message: string, error: unknown) {
-  const reason = apiMessageOf(error)
-  toast({ title: 'Error', message: reason ? `${message} ${reason}` : message, isError: true })
-}
-
-/**
- * After any change every admin answer and the storefront's categories and products (their category names and
- * links) may be out of date, so no screen of this tab shows stale data.
- */
-function useRefreshCategories() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.admin.pathFilter()),
-      queryClient.invalidateQueries(trpc.categories.pathFilter()),
-      queryClient.invalidateQueries(trpc.testimonials.pathFilter()),
-      queryClient.invalidateQueries(trpc.products.pathFilter()),
-    ])
+  toast({ title: 'Error', message: withApiReason(message, error), isError: true })
 }
 
 export function useAdminCategories() {
@@ -43,7 +27,7 @@ export function useAdminCategory(id: number | undefined) {
 
 export function useCreateCategory() {
   const trpc = useTRPC()
-  const refresh = useRefreshCategories()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.categories.create.mutationOptions({
       onSuccess: (category) => {
@@ -58,7 +42,7 @@ export function useCreateCategory() {
 
 export function useUpdateCategory() {
   const trpc = useTRPC()
-  const refresh = useRefreshCategories()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.categories.update.mutationOptions({
       onSuccess: (category) => {
@@ -73,7 +57,7 @@ export function useUpdateCategory() {
 
 export function useDeleteCategory() {
   const trpc = useTRPC()
-  const refresh = useRefreshCategories()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.categories.delete.mutationOptions({
       onSuccess: () => {

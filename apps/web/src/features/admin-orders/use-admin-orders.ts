@@ -1,7 +1,8 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
-import { apiMessageOf, httpStatusOf } from '../../lib/rest-link'
+import { httpStatusOf, withApiReason } from '../../lib/rest-link'
 import { useTRPC } from '../../lib/trpc'
+import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
 export function useAdminOrders() {
   const trpc = useTRPC()
@@ -44,6 +45,7 @@ const UPDATE_FAILED = 'Failed to update the order status. Please try again.'
 export function useUpdateOrderStatus() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.orders.updateStatus.mutationOptions({
       onSuccess: (order) => {
@@ -51,17 +53,10 @@ export function useUpdateOrderStatus() {
         queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), order)
         // Cancelling returns the items to stock and leaving cancelled takes them again, so the admin's data
         // (order, list, dashboard, low stock) and the storefront's stock figures are all out of date.
-        return Promise.all([
-          queryClient.invalidateQueries(trpc.admin.pathFilter()),
-          queryClient.invalidateQueries(trpc.products.pathFilter()),
-          queryClient.invalidateQueries(trpc.categories.products.pathFilter()),
-        ])
+        return refresh()
       },
       // The server explains a refusal, e.g. the 409 when the stock a cancelled order needs is gone.
-      onError: (error) => {
-        const reason = apiMessageOf(error)
-        toast({ title: 'Error', message: reason ? `${UPDATE_FAILED} ${reason}` : UPDATE_FAILED, isError: true })
-      },
+      onError: (error) => toast({ title: 'Error', message: withApiReason(UPDATE_FAILED, error), isError: true }),
     }),
   )
 }

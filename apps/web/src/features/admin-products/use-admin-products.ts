@@ -1,30 +1,10 @@
 import type { Product } from '@shop/schema/products'
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
-import { apiMessageOf, httpStatusOf } from '../../lib/rest-link'
+import { httpStatusOf, withApiReason } from '../../lib/rest-link'
 import { useTRPC } from '../../lib/trpc'
+import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 import { checkFiles, uploadErrorMessage, uploadImages } from '../admin-uploads/upload-images'
-
-/** The spec's text (point 8), followed by the API's own reason when it sent one (e.g. a duplicate SKU). */
-function withApiMessage(text: string, error: unknown): string {
-  const apiMessage = apiMessageOf(error)
-  return apiMessage ? `${text} ${apiMessage}` : text
-}
-
-/**
- * After a change, every admin answer (list, dashboard, low stock) and the public catalog are out of date; the
- * storefront may be open in the same tab, so it is refreshed too.
- */
-function useInvalidateProducts() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.admin.pathFilter()),
-      queryClient.invalidateQueries(trpc.products.pathFilter()),
-      queryClient.invalidateQueries(trpc.categories.pathFilter()),
-    ])
-}
 
 /** Puts a saved product into the cached list and detail at once, so the list shows it before the refetch ends. */
 function useStoreProduct() {
@@ -61,7 +41,7 @@ export function useProductCategories() {
 
 export function useCreateProduct() {
   const trpc = useTRPC()
-  const invalidate = useInvalidateProducts()
+  const invalidate = useRefreshShopData()
   const store = useStoreProduct()
   return useMutation(
     trpc.admin.products.create.mutationOptions({
@@ -74,7 +54,7 @@ export function useCreateProduct() {
       onError: (error) =>
         toast({
           title: 'Error',
-          message: withApiMessage('Failed to create the product. Please try again.', error),
+          message: withApiReason('Failed to create the product. Please try again.', error),
           isError: true,
         }),
     }),
@@ -83,7 +63,7 @@ export function useCreateProduct() {
 
 export function useUpdateProduct() {
   const trpc = useTRPC()
-  const invalidate = useInvalidateProducts()
+  const invalidate = useRefreshShopData()
   const store = useStoreProduct()
   return useMutation(
     trpc.admin.products.update.mutationOptions({
@@ -95,7 +75,7 @@ export function useUpdateProduct() {
       onError: (error) =>
         toast({
           title: 'Error',
-          message: withApiMessage('Failed to update the product. Please try again.', error),
+          message: withApiReason('Failed to update the product. Please try again.', error),
           isError: true,
         }),
     }),
@@ -104,7 +84,7 @@ export function useUpdateProduct() {
 
 export function useDeleteProduct() {
   const trpc = useTRPC()
-  const invalidate = useInvalidateProducts()
+  const invalidate = useRefreshShopData()
   return useMutation(
     trpc.admin.products.delete.mutationOptions({
       // Awaited: the dialog stays busy until the refreshed list no longer shows the product.
@@ -115,7 +95,7 @@ export function useDeleteProduct() {
       onError: (error) =>
         toast({
           title: 'Error',
-          message: withApiMessage('Failed to delete the product. Please try again.', error),
+          message: withApiReason('Failed to delete the product. Please try again.', error),
           isError: true,
         }),
     }),

@@ -1,27 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
 import { apiMessageOf } from '../../lib/rest-link'
 import { useTRPC } from '../../lib/trpc'
+import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
 /** The reason shown after "Failed to … testimonial: ": the API's own message, else the error's. */
 function reasonOf(error: unknown): string {
   return apiMessageOf(error) ?? (error instanceof Error ? error.message : String(error))
-}
-
-/**
- * After any change the admin list, the dashboard and the home page's featured testimonials may be out of date
- * (spec point 4), as may any other public data; none of it stays stale in this tab.
- */
-function useRefreshTestimonials() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries(trpc.admin.pathFilter()),
-      queryClient.invalidateQueries(trpc.testimonials.pathFilter()),
-      queryClient.invalidateQueries(trpc.categories.pathFilter()),
-      queryClient.invalidateQueries(trpc.products.pathFilter()),
-    ])
 }
 
 export function useAdminTestimonials() {
@@ -31,7 +16,7 @@ export function useAdminTestimonials() {
 
 export function useCreateTestimonial() {
   const trpc = useTRPC()
-  const refresh = useRefreshTestimonials()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.testimonials.create.mutationOptions({
       onSuccess: () => {
@@ -46,7 +31,7 @@ export function useCreateTestimonial() {
 
 export function useUpdateTestimonial() {
   const trpc = useTRPC()
-  const refresh = useRefreshTestimonials()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.testimonials.update.mutationOptions({
       onSuccess: () => {
@@ -61,7 +46,7 @@ export function useUpdateTestimonial() {
 
 export function useDeleteTestimonial() {
   const trpc = useTRPC()
-  const refresh = useRefreshTestimonials()
+  const refresh = useRefreshShopData()
   return useMutation(
     trpc.admin.testimonials.delete.mutationOptions({
       onSuccess: () => {
