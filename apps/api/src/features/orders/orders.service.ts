@@ -92,7 +92,7 @@ interface OrderJob {
 class OrderWriter {
   readonly #db: Db
   readonly #queue: OrderJob[] = []
-  #isWriting = false
+  #isScheduled = false
 
   constructor(db: Db) {
     this.#db = db
@@ -101,16 +101,19 @@ class OrderWriter {
   submit(input: CreateOrderValues): Promise<Order> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, resolve, reject })
-      if (!this.#isWriting) void this.#drain()
+      if (this.#isScheduled) return
+      this.#isScheduled = true
+      // setImmediate runs after the event loop's I/O phase: every order whose request arrived in this turn is
+      // queued by then and joins the same batch. Starting at once would write each order in its own commit.
+      setImmediate(() => void this.#drain())
     })
   }
 
   async #drain(): Promise<void> {
-    this.#isWriting = true
     try {
       while (this.#queue.length > 0) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH))
     } finally {
-      this.#isWriting = false
+      this.#isScheduled = false
     }
   }
 
