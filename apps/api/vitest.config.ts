@@ -1,9 +1,6 @@
+import { databaseProjects } from '@shop/db/testing/vitest-projects'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
+  test: { testTimeout: 30_000, hookTimeout: 60_000, projects: databaseProjects() },
 })

@@ -20,7 +20,7 @@ import { web } from './plugins/web'
 const JSON_BODY_LIMIT = 100 * 1024
 
 export interface BuildAppOptions {
-  /** Defaults to a database opened from config.sqliteFile and a mailer from config.smtp. */
+  /** Defaults to the database of config.database and a mailer from config.smtp. */
   deps?: Partial<AppDeps>
   logger?: boolean
 }
@@ -41,7 +41,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
 
   const deps: AppDeps = {
-    db: options.deps?.db ?? createDb({ sqliteFile: config.sqliteFile }),
+    db: options.deps?.db ?? createDb(config.database),
     config,
     mailer: options.deps?.mailer ?? createMailer(config),
   }

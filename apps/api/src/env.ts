@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { DbOptions } from '@shop/db/client'
 import { z } from 'zod'
 
 /** The only reader of process.env. Dev defaults let a fresh clone run without a .env file. */
@@ -7,6 +8,13 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://user:password@host:port/database selects PostgreSQL; unset, the shop uses DATA_DIR/shop.db. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  /** Connections per API process to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where uploads are stored; defaults to DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Public URL of the shop, for links in e-mails. Defaults to http://localhost:PORT. */
@@ -44,7 +52,8 @@ export interface Config {
   port: number
   host: string
   dataDir: string
-  sqliteFile: string
+  /** Where the shop's data lives: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
+  database: DbOptions
   uploadsDir: string
   publicUrl: string
   skipSeed: boolean
@@ -73,7 +82,9 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    sqliteFile: path.join(dataDir, 'shop.db'),
+    database: env.DATABASE_URL
+      ? { postgresUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { sqliteFile: path.join(dataDir, 'shop.db') },
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     skipSeed: env.SKIP_SEED,

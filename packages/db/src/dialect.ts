@@ -22,7 +22,8 @@ export function toNumber(value: string | number | bigint | null | undefined): nu
   return value === null || value === undefined ? 0 : Number(value)
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+// biome-ignore lint/suspicious/noExplicitAny: any database of any schema
+export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
 }
 

@@ -1,5 +1,6 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely'
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import type { Db } from './database'
+import { isPostgres } from './dialect'
 import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
@@ -13,7 +14,12 @@ export const INITIAL_MIGRATION = '2026_11_22_0900_create_shop_tables'
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider })
+  // On PostgreSQL the migrator looks for its own tables in every schema it can see; name the one in use, so a
+  // database holding several shops (or test schemas) keeps one migration history per schema.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`)
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

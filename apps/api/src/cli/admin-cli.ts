@@ -40,7 +40,7 @@ async function main(): Promise<number> {
     }
   }
   const config = loadConfig()
-  const db = createDb({ sqliteFile: config.sqliteFile })
+  const db = createDb(config.database)
   try {
     await migrateToLatest(db)
     const username = values.username ?? config.admin.username

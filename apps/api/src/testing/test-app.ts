@@ -1,7 +1,6 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import type { Db } from '@shop/db/client'
+import { createTestDatabase } from '@shop/db/testing'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app'
 import { bootstrap } from '../bootstrap'
@@ -25,12 +24,17 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** A fresh app on its own temporary SQLite file and data folder (seeded with the demo catalogue unless told not). */
+/**
+ * A fresh app on its own new database (an SQLite file, or a PostgreSQL schema when TEST_DATABASE_URL is set) and
+ * data folder, without the demo catalogue unless told.
+ */
 export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-api-test-'))
+  const database = await createTestDatabase()
+  const dataDir = database.dir
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl, DATABASE_POOL_SIZE: '5' } : {}),
     WEB_DIST: path.join(dataDir, 'no-web'),
     SKIP_SEED: options.seed ? 'false' : 'true',
     ADMIN_USERNAME: TEST_ADMIN.username,
@@ -70,8 +74,11 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
       return response.json<{ token: string }>().token
     },
     async close() {
-      await app.close()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      try {
+        await app.close()
+      } finally {
+        await database.drop()
+      }
     },
   }
 }

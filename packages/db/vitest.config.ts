@@ -1,0 +1,6 @@
+import { databaseProjects } from '@shop/db/testing/vitest-projects'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: { testTimeout: 30_000, hookTimeout: 60_000, projects: databaseProjects() },
+})
