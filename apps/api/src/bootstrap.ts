@@ -1,5 +1,6 @@
 import * as adminsRepo from '@shop/db/admins'
 import type { Db } from '@shop/db/client'
+import { isUniqueViolation } from '@shop/db/errors'
 import { INITIAL_MIGRATION, migrateToLatest } from '@shop/db/migrate'
 import { isEmpty, seedDemo } from '@shop/db/seed'
 import type { Config } from './env'
@@ -25,13 +26,18 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
   const result: BootstrapResult = { migrations, seeded }
   if ((await adminsRepo.count(db)) === 0) {
     const password = config.admin.password ?? generatePassword()
-    await adminsRepo.insert(db, {
-      username: config.admin.username,
-      email: config.admin.email,
-      name: config.admin.name,
-      passwordHash: await hashPassword(password),
-    })
-    result.createdAdmin = { username: config.admin.username, password, isGenerated: !config.admin.password }
+    try {
+      await adminsRepo.insert(db, {
+        username: config.admin.username,
+        email: config.admin.email,
+        name: config.admin.name,
+        passwordHash: await hashPassword(password),
+      })
+      result.createdAdmin = { username: config.admin.username, password, isGenerated: !config.admin.password }
+    } catch (error) {
+      // Several API processes starting together on one new PostgreSQL database: another one created it first.
+      if (!isUniqueViolation(error)) throw error
+    }
   }
   return result
 }

@@ -25,3 +25,12 @@ export function violatedColumn(error: unknown): string | undefined {
   const pg = typeof detail === 'string' ? /Key \((\w+)\)/.exec(detail) : null
   return pg?.[1]
 }
+
+/**
+ * A transaction the database gave up on because of other transactions (a PostgreSQL deadlock or serialization
+ * failure, SQLite still busy after its timeout): running it again is the right answer.
+ */
+export function isRetryableTransactionError(error: unknown): boolean {
+  const code = errorCode(error)
+  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY'
+}

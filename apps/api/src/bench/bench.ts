@@ -1,18 +1,20 @@
 /**
- * pnpm bench: starts the built API on a freshly seeded SQLite database in a child process and measures it with
+ * pnpm bench: starts the built API on a freshly seeded database in a child process and measures it with
  * autocannon from this one, so the two share the 2 cores as a server and its clients would. Each catalog read is
  * printed next to a bare Fastify route in the same server (ratio = endpoint / bare); then orders per second.
+ * It runs once on an SQLite file and once on a new PostgreSQL database (BENCH_POSTGRES_URL, default the local
+ * server; skipped with a note when none answers), and prints the two side by side.
  */
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import pg from 'pg'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
-const PORT = 3900 + Math.floor(Math.random() * 90)
-const base = `http://127.0.0.1:${PORT}`
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 interface Figures {
   requestsPerSecond: number
@@ -35,24 +37,46 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
-const server = fork(path.join(import.meta.dirname, 'bench-server.js'), [], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    ADMIN_PASSWORD: 'Bench-Password-1',
-    LOG_LEVEL: 'silent',
-  },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-})
-await new Promise<void>((resolve, reject) => {
-  server.once('message', () => resolve())
-  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-})
+interface Row {
+  name: string
+  figures: Figures
+  /** The ratio to the bare route, or what the orders check found. */
+  note: string
+}
 
-try {
+/** Starts the bench server on the database the env names, measures it, stops it. */
+async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; consistent: boolean }> {
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
+  const server = fork(path.join(import.meta.dirname, 'bench-server.js'), [], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PASSWORD: 'Bench-Password-1',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('message', () => resolve())
+      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
+    })
+    return await measureServer(base)
+  } finally {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((resolve) => server.once('exit', resolve))
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function measureServer(base: string): Promise<{ rows: Row[]; consistent: boolean }> {
   const products = await getJson<Array<{ id: number; stock: number; categorySlug: string | null }>>(
     `${base}/api/products`,
   )
@@ -62,21 +86,18 @@ try {
   // Warm up the JIT and caches before measuring.
   await measure(`${base}/bench/bare`, { duration: 2 })
   const bare = await measure(`${base}/bench/bare`)
+  const rows: Row[] = [{ name: 'bare Fastify route (baseline)', figures: bare, note: 'ratio 1.00' }]
+  // The same product and category on both databases: the seed is deterministic.
   const endpoints = [
     '/api/featured-products',
     `/api/categories/${sample.categorySlug}/products`,
     `/api/products/${sample.id}`,
   ]
-  const rows: string[] = []
-  const line = (name: string, f: Figures, ratio: string) =>
-    `${name.padEnd(40)} ${f.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(f.p99).padStart(3)} ms   ${ratio}${f.non2xx ? `   (${f.non2xx} non-2xx/errors)` : ''}`
-  rows.push(line('bare Fastify route (baseline)', bare, 'ratio 1.00'))
   for (const endpoint of endpoints) {
     await measure(`${base}${endpoint}`, { duration: 1 })
     const figures = await measure(`${base}${endpoint}`)
-    rows.push(
-      line(`GET ${endpoint}`, figures, `ratio ${(figures.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`),
-    )
+    const ratio = (figures.requestsPerSecond / bare.requestsPerSecond).toFixed(2)
+    rows.push({ name: `GET ${endpoint}`, figures, note: `ratio ${ratio}` })
   }
 
   // Orders: one product with plenty of stock, ordered one unit at a time by 50 connections.
@@ -115,19 +136,65 @@ try {
   const placed = (await getJson<unknown[]>(`${base}/api/admin/orders`, { headers: auth })).length - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
   const consistent = initialStock - after.stock === placed && orders.non2xx === 0 && orders.errors === 0
-  rows.push(
-    `${'POST /api/orders (SQLite file)'.padEnd(40)} ${(orders['2xx'] / DURATION_SECONDS).toFixed(0).padStart(8)} orders/s   p99 ${String(orders.latency.p99).padStart(3)} ms   ` +
-      `stock ${initialStock} -> ${after.stock}, ${placed} orders written: ${consistent ? 'consistent, no oversell' : 'INCONSISTENT'}`,
-  )
-
-  console.log(
-    `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores\n`,
-  )
-  console.log(rows.join('\n'))
-  console.log('')
-  if (!consistent) process.exitCode = 1
-} finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  rows.push({
+    name: 'POST /api/orders',
+    figures: {
+      requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
+      p99: orders.latency.p99,
+      non2xx: orders.non2xx + orders.errors,
+    },
+    note: `${placed} orders, stock -${initialStock - after.stock}: ${consistent ? 'consistent' : 'INCONSISTENT'}`,
+  })
+  return { rows, consistent }
 }
+
+/** A new, empty PostgreSQL database for one run, or undefined when no server answers. */
+async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const name = `shop_bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: POSTGRES_URL })
+  try {
+    await admin.connect()
+  } catch (error) {
+    console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): SQLite only.`)
+    return undefined
+  }
+  await admin.query(`drop database if exists ${name}`)
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(POSTGRES_URL)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+const cell = (row: Row | undefined) =>
+  row
+    ? `${row.figures.requestsPerSecond.toFixed(0).padStart(7)}/s  p99 ${String(row.figures.p99).padStart(3)} ms  ${row.note.padEnd(12)}${row.figures.non2xx ? ` (${row.figures.non2xx} non-2xx)` : ''}`
+    : ''
+
+const sqlite = await runSuite({})
+const postgresDb = await createBenchDatabase()
+let postgres: { rows: Row[]; consistent: boolean } | undefined
+try {
+  if (postgresDb) postgres = await runSuite({ DATABASE_URL: postgresDb.url })
+} finally {
+  await postgresDb?.drop()
+}
+
+console.log(
+  `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores\n`,
+)
+const width = 44
+console.log(`${'endpoint'.padEnd(width)} ${'SQLite file'.padEnd(44)} ${postgres ? 'PostgreSQL' : ''}`)
+sqlite.rows.forEach((row, i) => {
+  console.log(`${row.name.padEnd(width)} ${cell(row).padEnd(44)} ${cell(postgres?.rows[i])}`)
+})
+console.log('')
+if (!sqlite.consistent || (postgres && !postgres.consistent)) process.exitCode = 1

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { openChangeFeed } from '@shop/db/change-feed'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -9,6 +10,9 @@ import fp from 'fastify-plugin'
  * Freshness: every successful write through the API (POST/PUT/PATCH/DELETE under /api: admin edits, orders,
  * which change stock) bumps the generation and empties the cache before its answer is sent. A read that started
  * before a bump is not stored, so the public never sees data older than the last completed write.
+ *
+ * Several API processes on one PostgreSQL database: a write also publishes on the change feed (LISTEN/NOTIFY)
+ * before its answer is sent, and every other process empties its cache when it hears it.
  */
 const CACHEABLE = [
   /^\/api\/shop$/,
@@ -64,12 +68,19 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
 async function catalogCachePlugin(app: FastifyInstance) {
   const entries = new Map<string, Entry>()
   let generation = 0
+  const emptyCache = () => {
+    generation += 1
+    entries.clear()
+  }
+
+  const feed = await openChangeFeed(app.deps.db, app.deps.config.database, {
+    onRemoteChange: emptyCache,
+    onError: (error) => app.log.warn({ err: error }, 'change feed connection lost; reconnecting'),
+  })
+  app.addHook('onClose', () => feed.close())
 
   const cache: CatalogCache = {
-    invalidate() {
-      generation += 1
-      entries.clear()
-    },
+    invalidate: emptyCache,
     get size() {
       return entries.size
     },
@@ -89,6 +100,9 @@ async function catalogCachePlugin(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (MUTATING.has(request.method) && reply.statusCode < 400 && request.originalUrl.startsWith('/api/')) {
       cache.invalidate()
+      // The write is done; a failed notice must not turn it into an error. The other processes' listeners
+      // empty their caches when they reconnect.
+      await feed.publish().catch((error: unknown) => request.log.error({ err: error }, 'could not publish a change'))
       return payload
     }
     const key = request.catalogCacheKey
@@ -107,4 +121,4 @@ async function catalogCachePlugin(app: FastifyInstance) {
   })
 }
 
-export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache', dependencies: ['errors'] })
+export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache', dependencies: ['deps', 'errors'] })

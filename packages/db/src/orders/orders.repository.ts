@@ -69,15 +69,26 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
 
 /** Takes the next order number; inside the order's transaction, so a rolled-back order gives its number back. */
 export async function nextOrderNumber(db: Executor): Promise<string> {
-  const updated = await db
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('name', '=', ORDER_NUMBER_COUNTER)
-    .returning('value')
-    .executeTakeFirst()
-  if (updated) return `ORD-${updated.value}`
-  await db.insertInto('counters').values({ name: ORDER_NUMBER_COUNTER, value: FIRST_ORDER_NUMBER }).execute()
-  return `ORD-${FIRST_ORDER_NUMBER}`
+  const take = () =>
+    db
+      .updateTable('counters')
+      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .where('name', '=', ORDER_NUMBER_COUNTER)
+      .returning('value')
+      .executeTakeFirst()
+  let updated = await take()
+  if (!updated) {
+    // The shop's first order. Another process may be placing its own first order: whoever inserts the counter
+    // row first wins, and both then take a number from it.
+    await db
+      .insertInto('counters')
+      .values({ name: ORDER_NUMBER_COUNTER, value: FIRST_ORDER_NUMBER - 1 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    updated = await take()
+  }
+  if (!updated) throw new Error('the order number counter is missing')
+  return `ORD-${updated.value}`
 }
 
 export interface NewOrder {

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '@shop/db/client'
+import { isRetryableTransactionError } from '@shop/db/errors'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
 import type { Order, OrderItem, OrderStatus, OrderSummary, ZCreateOrderInput } from '@shop/schema/orders'
@@ -35,6 +36,10 @@ export function createOrder(db: Db, input: CreateOrderValues): Promise<Order> {
 }
 
 async function placeOrder(tx: Executor, input: CreateOrderValues): Promise<Order> {
+  // The order number first: its counter row is the one lock every order takes, so concurrent batches (several
+  // API processes on PostgreSQL) queue there before touching any product, and cannot deadlock on products.
+  // A refused order rolls back to its savepoint and gives the number back.
+  const orderNumber = await ordersRepo.nextOrderNumber(tx)
   const lines = mergeLines(input.items)
   const products = await productsRepo.findOrderable(
     tx,
@@ -63,7 +68,7 @@ async function placeOrder(tx: Executor, input: CreateOrderValues): Promise<Order
     imageUrl: product.imageUrl,
   }))
   return ordersRepo.insert(tx, {
-    orderNumber: await ordersRepo.nextOrderNumber(tx),
+    orderNumber,
     customerName: input.customerName,
     customerEmail: input.customerEmail,
     customerAddress: input.customerAddress,
@@ -76,6 +81,8 @@ async function placeOrder(tx: Executor, input: CreateOrderValues): Promise<Order
 
 // Orders that arrive while a batch is being written wait for the next one; 64 keeps a batch's latency small.
 const MAX_BATCH = 64
+// A batch the database aborted for a deadlock or serialization failure runs again, up to this many times.
+const MAX_ATTEMPTS = 4
 
 interface OrderJob {
   input: CreateOrderValues
@@ -118,35 +125,47 @@ class OrderWriter {
   }
 
   async #writeBatch(jobs: OrderJob[]): Promise<void> {
-    const outcomes: Array<{ order: Order } | { error: unknown }> = []
-    try {
-      const trx = await this.#db.startTransaction().execute()
+    for (let attempt = 1; ; attempt++) {
       try {
-        for (const job of jobs) {
-          const savepoint = await trx.savepoint('order').execute()
-          try {
-            outcomes.push({ order: await placeOrder(savepoint, job.input) })
-            await savepoint.releaseSavepoint('order').execute()
-          } catch (error) {
-            await savepoint.rollbackToSavepoint('order').execute()
-            await savepoint.releaseSavepoint('order').execute()
-            outcomes.push({ error })
-          }
-        }
-        await trx.commit().execute()
+        const outcomes = await this.#tryBatch(jobs)
+        jobs.forEach((job, i) => {
+          const outcome = outcomes[i]
+          if (outcome && 'order' in outcome) job.resolve(outcome.order)
+          else job.reject(outcome?.error)
+        })
+        return
       } catch (error) {
-        await trx.rollback().execute()
-        throw error
+        if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(error)) continue
+        for (const job of jobs) job.reject(error)
+        return
       }
-    } catch (error) {
-      for (const job of jobs) job.reject(error)
-      return
     }
-    jobs.forEach((job, i) => {
-      const outcome = outcomes[i]
-      if (outcome && 'order' in outcome) job.resolve(outcome.order)
-      else job.reject(outcome?.error)
-    })
+  }
+
+  /** One transaction for the batch, a savepoint per order; throws (all rolled back) when the database aborts it. */
+  async #tryBatch(jobs: OrderJob[]): Promise<Array<{ order: Order } | { error: unknown }>> {
+    const outcomes: Array<{ order: Order } | { error: unknown }> = []
+    const trx = await this.#db.startTransaction().execute()
+    try {
+      for (const job of jobs) {
+        const savepoint = await trx.savepoint('order').execute()
+        try {
+          outcomes.push({ order: await placeOrder(savepoint, job.input) })
+          await savepoint.releaseSavepoint('order').execute()
+        } catch (error) {
+          // A deadlock aborts the whole transaction, not just this order: the batch runs again.
+          if (isRetryableTransactionError(error)) throw error
+          await savepoint.rollbackToSavepoint('order').execute()
+          await savepoint.releaseSavepoint('order').execute()
+          outcomes.push({ error })
+        }
+      }
+      await trx.commit().execute()
+      return outcomes
+    } catch (error) {
+      await trx.rollback().execute()
+      throw error
+    }
   }
 }
 

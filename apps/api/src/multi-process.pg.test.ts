@@ -1,0 +1,217 @@
+/**
+ * Several API processes, one shop: two real server processes on one PostgreSQL database (a fresh schema), as
+ * behind a load balancer. Runs in the postgres test project only; an SQLite file has one process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import net from 'node:net'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createTestDatabase, type TestDatabase } from '@shop/db/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ADMIN = { username: 'owner', password: 'Two-Processes-1', email: 'owner@example.com' }
+const customer = {
+  customerName: 'Ruth Miller',
+  customerEmail: 'ruth@example.com',
+  customerAddress: '4 Vine Street, Dayton, OH 45402, USA',
+}
+const apiDir = path.resolve(import.meta.dirname, '..')
+// tsx runs the server's TypeScript as it is, so the test needs no build; resolved here, as the cwd is a temp dir.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+
+interface Server {
+  url: string
+  child: ChildProcess
+  output: string[]
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts src/server.ts in its own Node process (through tsx) and waits until it answers its health check. */
+async function startServer(database: TestDatabase, name: string): Promise<Server> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(apiDir, 'src/server.ts')], {
+    cwd: database.dir,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dir,
+      DATABASE_URL: database.databaseUrl,
+      DATABASE_POOL_SIZE: '5',
+      WEB_DIST: path.join(database.dir, 'no-web'),
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  child.stdout?.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`))
+  child.stderr?.on('data', (chunk: Buffer) => output.push(`[${name}] ${chunk}`))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 45_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output.join('')}`)
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (healthy) return { url, child, output }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill()
+  throw new Error(`${name} did not start within 45 s:\n${output.join('')}`)
+}
+
+async function stopServer(server: Server | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return
+  const exited = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.kill('SIGTERM')
+  await exited
+}
+
+interface Call {
+  method?: string
+  token?: string
+  json?: unknown
+}
+
+async function call(server: Server, url: string, { method = 'GET', token, json }: Call = {}) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json !== undefined ? JSON.stringify(json) : undefined,
+  })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : undefined }
+}
+
+describe('two API processes on one PostgreSQL database', () => {
+  let database: TestDatabase
+  let a: Server
+  let b: Server
+  let token: string
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    // The first process migrates and seeds; the second finds the database ready.
+    a = await startServer(database, 'A')
+    b = await startServer(database, 'B')
+    const login = await call(a, '/api/auth/login', {
+      method: 'POST',
+      json: { username: ADMIN.username, password: ADMIN.password },
+    })
+    expect(login.status).toBe(200)
+    token = login.body.token
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)])
+    await database?.drop()
+  })
+
+  it('both serve the same seeded shop', async () => {
+    const [fromA, fromB] = await Promise.all([call(a, '/api/products'), call(b, '/api/products')])
+    expect(fromA.status).toBe(200)
+    expect(fromA.body.length).toBeGreaterThanOrEqual(16)
+    expect(fromB.body).toEqual(fromA.body)
+  })
+
+  it('accepts on one process a session started on the other, and ends it on both', async () => {
+    const login = await call(b, '/api/auth/login', {
+      method: 'POST',
+      json: { username: ADMIN.username, password: ADMIN.password },
+    })
+    const session = login.body.token as string
+    expect((await call(a, '/api/auth/me', { token: session })).body).toMatchObject({ username: ADMIN.username })
+    expect((await call(a, '/api/auth/logout', { method: 'POST', token: session })).status).toBe(200)
+    const after = await call(b, '/api/auth/me', { token: session })
+    expect(after.status).toBe(401)
+  })
+
+  it('shows an admin price change made on one process at once on the other, every time', async () => {
+    const products = (await call(b, '/api/products')).body as Array<{ id: number }>
+    const id = products[0]?.id as number
+    const product = (await call(a, `/api/admin/products/${id}`, { token })).body
+    for (const price of ['41.00', '42.50', '43.75', '44.00', '45.25']) {
+      // B has the product cached from its previous answer.
+      await call(b, `/api/products/${id}`)
+      const saved = await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, price } })
+      expect(saved.status).toBe(200)
+      expect((await call(b, `/api/products/${id}`)).body.price).toBe(price)
+      expect((await call(b, '/api/products')).body.find((p: { id: number }) => p.id === id).price).toBe(price)
+    }
+  })
+
+  it('never oversells when orders for the last units arrive through both processes at once', async () => {
+    const products = (await call(a, '/api/products')).body as Array<{ id: number }>
+    const id = products[1]?.id as number
+    const product = (await call(a, `/api/admin/products/${id}`, { token })).body
+    expect(
+      (await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, stock: 25 } })).status,
+    ).toBe(200)
+    const ordersBefore = (await call(a, '/api/admin/orders', { token })).body.length as number
+
+    const attempts = Array.from({ length: 80 }, (_, i) =>
+      call(i % 2 === 0 ? a : b, '/api/orders', {
+        method: 'POST',
+        json: { ...customer, items: [{ productId: id, quantity: 1 }] },
+      }),
+    )
+    const results = await Promise.all(attempts)
+    const placed = results.filter((r) => r.status === 201)
+    const refused = results.filter((r) => r.status === 409)
+    expect(placed).toHaveLength(25)
+    expect(refused).toHaveLength(55)
+    expect(refused[0]?.body.message).toBe(`'${product.name}' is out of stock`)
+    // Both processes placed some of them.
+    expect(results.filter((r, i) => i % 2 === 0 && r.status === 201).length).toBeGreaterThan(0)
+    expect(results.filter((r, i) => i % 2 === 1 && r.status === 201).length).toBeGreaterThan(0)
+    // Unique order numbers, stock at zero on both, and the orders all in the database.
+    expect(new Set(placed.map((r) => r.body.orderNumber)).size).toBe(25)
+    expect((await call(a, `/api/products/${id}`)).body.stock).toBe(0)
+    expect((await call(b, `/api/products/${id}`)).body.stock).toBe(0)
+    expect((await call(b, '/api/admin/orders', { token })).body.length).toBe(ordersBefore + 25)
+  })
+
+  it('counts failed logins across both processes', async () => {
+    const wrong = { username: ADMIN.username, password: 'not-the-password' }
+    for (let i = 0; i < 10; i++) {
+      const response = await call(i % 2 === 0 ? a : b, '/api/auth/login', { method: 'POST', json: wrong })
+      expect(response.status).toBe(401)
+    }
+    const limited = await call(a, '/api/auth/login', { method: 'POST', json: wrong })
+    expect(limited.status).toBe(429)
+    expect((await call(b, '/api/auth/login', { method: 'POST', json: wrong })).status).toBe(429)
+  })
+
+  it('resets the password on one process with the link sent by the other', async () => {
+    const forgot = await call(a, '/api/auth/forgot-password', { method: 'POST', json: { email: ADMIN.email } })
+    expect(forgot.status).toBe(200)
+    const resetToken = forgot.body.token as string
+    const password = 'Brand-New-Pass-2'
+    const reset = await call(b, '/api/auth/reset-password', {
+      method: 'POST',
+      json: { token: resetToken, password, confirmPassword: password },
+    })
+    expect(reset.status).toBe(200)
+    // The old session ended everywhere.
+    expect((await call(a, '/api/auth/me', { token })).status).toBe(401)
+  })
+})
