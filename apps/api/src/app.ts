@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { AppDeps } from './deps'
 import type { Config } from './env'
 import { createMailer } from './features/auth/mailer'
+import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rate-limit'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
@@ -20,7 +21,7 @@ import { web } from './plugins/web'
 const JSON_BODY_LIMIT = 100 * 1024
 
 export interface BuildAppOptions {
-  /** Defaults to the database of config.database and a mailer from config.smtp. */
+  /** Defaults to the database of config.database, a mailer from config.smtp, rate limits per config.redisUrl. */
   deps?: Partial<AppDeps>
   logger?: boolean
 }
@@ -40,10 +41,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
   })
 
+  const db = options.deps?.db ?? createDb(config.database)
   const deps: AppDeps = {
-    db: options.deps?.db ?? createDb(config.database),
+    db,
     config,
     mailer: options.deps?.mailer ?? createMailer(config),
+    rateLimits:
+      options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
   }
 
   // An empty JSON body (a bodiless POST such as logout) is no input, not an error; anything else parses as usual.

@@ -1,10 +1,13 @@
 import type { Db } from '@shop/db/client'
 import type { Config } from './env'
 import type { Mailer } from './features/auth/mailer'
+import type { RateLimitStore } from './features/auth/rate-limit'
 
 /** What services and procedures need from the running app. */
 export interface AppDeps {
   db: Db
   config: Config
   mailer: Mailer
+  /** Login and password-reset counters, shared by every API process (database, or Redis with REDIS_URL). */
+  rateLimits: RateLimitStore
 }

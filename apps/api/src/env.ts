@@ -13,6 +13,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** redis://host:port keeps the login and password-reset rate limits in Redis instead of the database. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   /** Connections per API process to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Where uploads are stored; defaults to DATA_DIR/uploads. */
@@ -54,6 +59,7 @@ export interface Config {
   dataDir: string
   /** Where the shop's data lives: PostgreSQL when DATABASE_URL is set, else the SQLite file in DATA_DIR. */
   database: DbOptions
+  redisUrl: string | undefined
   uploadsDir: string
   publicUrl: string
   skipSeed: boolean
@@ -85,6 +91,7 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
     database: env.DATABASE_URL
       ? { postgresUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { sqliteFile: path.join(dataDir, 'shop.db') },
+    redisUrl: env.REDIS_URL,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     skipSeed: env.SKIP_SEED,

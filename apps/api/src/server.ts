@@ -3,6 +3,13 @@ import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { loadConfig } from './env'
 
+/** The URL without its password, for the console. */
+function redactPassword(url: string): string {
+  const parsed = new URL(url)
+  if (parsed.password) parsed.password = '***'
+  return parsed.toString()
+}
+
 const config = loadConfig(path.resolve(import.meta.dirname, '..'))
 const app = await buildApp(config)
 
@@ -27,7 +34,15 @@ if (result.createdAdmin) {
 } else {
   lines.push('  Admin login: the account created on first start (forgot it? pnpm admin reset)')
 }
-lines.push(`  Data: ${config.dataDir}   API reference: http://${shown}:${config.port}/api/docs`, ``)
+const database =
+  'postgresUrl' in config.database
+    ? `PostgreSQL ${redactPassword(config.database.postgresUrl)}`
+    : config.database.sqliteFile
+lines.push(
+  `  Database: ${database}   Uploads: ${config.uploadsDir}`,
+  `  API reference: http://${shown}:${config.port}/api/docs`,
+  ``,
+)
 // Printed on stdout, not through the logger, so a person sees it as it is.
 console.log(lines.join('\n'))
 

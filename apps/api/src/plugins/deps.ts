@@ -8,11 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** Shares the database, configuration and mailer with every route; closes them when the app closes. */
+/** Shares the database, configuration, mailer and rate limits with every route; closes them with the app. */
 async function registerDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('deps', deps)
   app.addHook('onClose', async () => {
     deps.mailer.close()
+    await deps.rateLimits.close()
     await deps.db.destroy()
   })
 }

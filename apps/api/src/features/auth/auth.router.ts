@@ -23,7 +23,7 @@ export const authRouter = router({
     .input(ZLoginInput)
     .output(ZLoginResult)
     .mutation(async ({ ctx, input }) => {
-      const session = await auth.login(ctx.db, input, ctx.request.ip)
+      const session = await auth.login(ctx, input, ctx.request.ip)
       setSessionCookie(ctx.request, ctx.reply, session.token, session.expiresAt)
       return { message: 'Logged in', token: session.token, admin: session.admin }
     }),

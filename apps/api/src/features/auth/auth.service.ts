@@ -27,14 +27,18 @@ export interface Session {
  * Checks the credentials and opens a session. Unknown users cost the same scrypt work as wrong passwords, and
  * both get the same answer, so a login reveals nothing about which usernames exist.
  */
-export async function login(db: Db, input: LoginInput, client: string): Promise<Session> {
-  await assertNotLimited(db, LOGIN_LIMIT, client)
+export async function login(
+  { db, rateLimits }: Pick<AppDeps, 'db' | 'rateLimits'>,
+  input: LoginInput,
+  client: string,
+): Promise<Session> {
+  await assertNotLimited(rateLimits, LOGIN_LIMIT, client)
   const admin = await adminsRepo.findByUsername(db, input.username)
   const isValid = admin
     ? await verifyPassword(input.password, admin.passwordHash)
     : await verifyPassword(input.password, await getDummyHash()).then(() => false)
   if (!admin || !isValid) {
-    await countRequest(db, LOGIN_LIMIT, client)
+    await countRequest(rateLimits, LOGIN_LIMIT, client)
     throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
   }
   const token = randomToken()
@@ -62,8 +66,8 @@ export async function forgotPassword(
   email: string,
   client: string,
 ): Promise<ForgotPasswordResult> {
-  const { db, config, mailer, log } = deps
-  await countRequest(db, FORGOT_PASSWORD_LIMIT, client)
+  const { db, config, mailer, log, rateLimits } = deps
+  await countRequest(rateLimits, FORGOT_PASSWORD_LIMIT, client)
   const result: ForgotPasswordResult = { message: FORGOT_PASSWORD_MESSAGE }
   const admins = await adminsRepo.findManyByEmail(db, email)
   for (const admin of admins) {

@@ -1,6 +1,64 @@
 import type { Db } from '@shop/db/client'
 import * as rateLimitsRepo from '@shop/db/rate-limits'
+import { Redis } from 'ioredis'
 import { AppError } from '../../lib/app-error'
+
+/** A client's count in its current window, and when the window ends (ISO time). */
+export interface RateLimitState {
+  count: number
+  resetAt: string
+}
+
+/**
+ * Where the counters live: in the shop's database by default, or in Redis (REDIS_URL). Either way every API
+ * process sees the same counts, so a client cannot multiply its attempts by the number of processes.
+ */
+export interface RateLimitStore {
+  /** The key's count in its current window, or undefined when it has none. */
+  find(key: string, now: number): Promise<RateLimitState | undefined>
+  /** Counts one hit in a fixed window starting at the first hit, atomically. */
+  hit(key: string, now: number, windowMs: number): Promise<RateLimitState>
+  close(): Promise<void>
+}
+
+export function databaseRateLimitStore(db: Db): RateLimitStore {
+  return {
+    find: (key, now) => rateLimitsRepo.find(db, key, new Date(now).toISOString()),
+    hit: (key, now, windowMs) =>
+      rateLimitsRepo.hit(db, key, new Date(now).toISOString(), new Date(now + windowMs).toISOString()),
+    close: async () => undefined,
+  }
+}
+
+// INCR, and on the window's first hit its expiry, in one atomic step; answers the count and the ms left.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { count, redis.call('PTTL', KEYS[1]) }
+`
+const KEY_PREFIX = 'shop:rate-limit:'
+
+export function redisRateLimitStore(url: string): RateLimitStore {
+  // Fail a request rather than hold it while Redis is away; the client reconnects on its own.
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
+  const resetAt = (now: number, ttlMs: number) => new Date(now + Math.max(ttlMs, 0)).toISOString()
+  return {
+    async find(key, now) {
+      const results = await redis.multi().get(`${KEY_PREFIX}${key}`).pttl(`${KEY_PREFIX}${key}`).exec()
+      const count = results?.[0]?.[1]
+      const ttl = Number(results?.[1]?.[1])
+      if (typeof count !== 'string' || ttl <= 0) return undefined
+      return { count: Number(count), resetAt: resetAt(now, ttl) }
+    },
+    async hit(key, now, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${KEY_PREFIX}${key}`, windowMs)) as [number, number]
+      return { count, resetAt: resetAt(now, ttl) }
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect())
+    },
+  }
+}
 
 export interface RateLimitRule {
   /** Namespace of the counter, e.g. 'login'. */
@@ -33,20 +91,15 @@ function tooMany(rule: RateLimitRule, resetAt: string, now: number): AppError {
 }
 
 /** Refuses (429) when the client has used up its window, without counting this request. */
-export async function assertNotLimited(db: Db, rule: RateLimitRule, client: string): Promise<void> {
+export async function assertNotLimited(store: RateLimitStore, rule: RateLimitRule, client: string): Promise<void> {
   const now = Date.now()
-  const state = await rateLimitsRepo.find(db, `${rule.name}:${client}`, new Date(now).toISOString())
+  const state = await store.find(`${rule.name}:${client}`, now)
   if (state && state.count >= rule.limit) throw tooMany(rule, state.resetAt, now)
 }
 
 /** Counts one request of the client; refuses (429) once it goes past the limit. */
-export async function countRequest(db: Db, rule: RateLimitRule, client: string): Promise<void> {
+export async function countRequest(store: RateLimitStore, rule: RateLimitRule, client: string): Promise<void> {
   const now = Date.now()
-  const state = await rateLimitsRepo.hit(
-    db,
-    `${rule.name}:${client}`,
-    new Date(now).toISOString(),
-    new Date(now + rule.windowMs).toISOString(),
-  )
+  const state = await store.hit(`${rule.name}:${client}`, now, rule.windowMs)
   if (state.count > rule.limit) throw tooMany(rule, state.resetAt, now)
 }
