@@ -13,6 +13,7 @@ await build({
   entryPoints: {
     server: 'src/server.ts',
     'admin-cli': 'src/cli/admin-cli.ts',
+    'db-cli': 'src/cli/db-cli.ts',
     bench: 'src/bench/bench.ts',
     'bench-server': 'src/bench/bench-server.ts',
   },

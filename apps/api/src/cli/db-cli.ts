@@ -1,0 +1,161 @@
+/**
+ * Moves and backs up the shop's database from the terminal:
+ *   pnpm db:copy --from data/shop.db --to postgres://user:password@host:5432/shop
+ *   pnpm db:backup --to backups/shop-2026-11-22.db [--from data/shop.db]
+ * copy takes every table, ids included, into a new, empty database (SQLite file or PostgreSQL, either way).
+ * backup writes a consistent copy of the SQLite file while the shop serves; without --from it backs up the
+ * database the server would use (same env / .env). PostgreSQL is backed up with pg_dump.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { BackupRefusedError, backupSqlite } from '@shop/db/backup'
+import { createDb, type DbOptions, isPostgresUrl } from '@shop/db/client'
+import { CopyRefusedError, copyDatabase } from '@shop/db/copy'
+import { loadConfig } from '../env'
+
+const usage = `Usage:
+  pnpm db:copy --from <sqlite file | postgres url> --to <postgres url | sqlite file>
+  pnpm db:backup --to <new file> [--from <sqlite file>]`
+
+/** A mistake of the user's: printed as one line, without a stack trace. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message)
+  }
+}
+
+const PG_DUMP_HINT =
+  'The shop uses PostgreSQL: back it up with pg_dump, e.g. pg_dump --format=custom --file=shop.dump "$DATABASE_URL".'
+
+function databaseOf(spec: string): DbOptions {
+  if (isPostgresUrl(spec)) return { postgresUrl: spec, poolSize: 2 }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
+    throw new UsageError(`Unsupported database URL: ${spec} (use a postgres:// URL or an SQLite file).`, 2)
+  }
+  return { sqliteFile: path.resolve(spec) }
+}
+
+/** A file as the user would name it: relative to the working directory when inside it. */
+function shortPath(file: string): string {
+  const relative = path.relative(process.cwd(), file)
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file
+}
+
+/** How a database is named in messages, without its password. */
+function describe(options: DbOptions): string {
+  if ('sqliteFile' in options) return shortPath(options.sqliteFile)
+  const url = new URL(options.postgresUrl)
+  if (url.password) url.password = '***'
+  return url.toString()
+}
+
+function requireExistingSqlite(options: DbOptions): void {
+  if ('sqliteFile' in options && !fs.existsSync(options.sqliteFile)) {
+    throw new UsageError(`No SQLite database at ${options.sqliteFile}.`)
+  }
+}
+
+function removeSqliteFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${file}${suffix}`, { force: true })
+}
+
+/** Where the CLI writes: the terminal, or a test's buffers. */
+export interface Output {
+  log: (line: string) => void
+  error: (line: string) => void
+}
+
+async function copy(out: Output, from: string | undefined, to: string | undefined): Promise<void> {
+  if (!from || !to) throw new UsageError(`copy needs --from and --to\n${usage}`, 2)
+  const sourceOptions = databaseOf(from)
+  const targetOptions = databaseOf(to)
+  if (JSON.stringify(sourceOptions) === JSON.stringify(targetOptions)) {
+    throw new UsageError('--from and --to name the same database.', 2)
+  }
+  requireExistingSqlite(sourceOptions)
+  // A new SQLite target that the copy did not fill is removed again, so a failed copy leaves nothing behind.
+  const newSqliteTarget =
+    'sqliteFile' in targetOptions && !fs.existsSync(targetOptions.sqliteFile) ? targetOptions.sqliteFile : undefined
+  const source = createDb(sourceOptions)
+  const target = createDb(targetOptions)
+  let isCopied = false
+  try {
+    const { tables } = await copyDatabase(source, target)
+    isCopied = true
+    const width = Math.max(...tables.map(({ table }) => table.length))
+    out.log(`Copied ${describe(sourceOptions)} to ${describe(targetOptions)}, ids included:`)
+    for (const { table, rows } of tables) out.log(`  ${table.padEnd(width)}  ${rows}`)
+    out.log(`  ${'total'.padEnd(width)}  ${tables.reduce((sum, { rows }) => sum + rows, 0)}`)
+  } finally {
+    await source.destroy()
+    await target.destroy()
+    if (!isCopied && newSqliteTarget) removeSqliteFile(newSqliteTarget)
+  }
+}
+
+async function backup(out: Output, from: string | undefined, to: string | undefined): Promise<void> {
+  if (!to) throw new UsageError(`backup needs --to <new file>\n${usage}`, 2)
+  const options = from ? databaseOf(from) : loadConfig().database
+  if ('postgresUrl' in options) throw new UsageError(PG_DUMP_HINT)
+  requireExistingSqlite(options)
+  const db = createDb(options)
+  try {
+    const { file, bytes } = await backupSqlite(db, to)
+    const megabytes = (bytes / 1024 / 1024).toFixed(1)
+    out.log(`Backed up ${describe(options)} to ${shortPath(file)} (${megabytes} MB).`)
+    out.log('To restore: stop the shop, put this file in place of shop.db (remove shop.db-wal and shop.db-shm).')
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** pg reports a refused connection to several addresses as an AggregateError with an empty message. */
+function messageOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return messageOf(error.errors[0])
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Runs the command of `args` (the arguments after the script) and gives the exit code. */
+export async function runDbCli(args: string[], out: Output = console): Promise<number> {
+  try {
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { from: { type: 'string' }, to: { type: 'string' } },
+    })
+    const [command, ...rest] = positionals
+    if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest.join(' ')}\n${usage}`, 2)
+    if (command === 'copy') await copy(out, values.from, values.to)
+    else if (command === 'backup') await backup(out, values.from, values.to)
+    else throw new UsageError(usage, 2)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      out.error(error.message)
+      return error.exitCode
+    }
+    if (error instanceof CopyRefusedError || error instanceof BackupRefusedError) {
+      out.error(error.message)
+      return 1
+    }
+    // parseArgs: an unknown option or a missing value.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      out.error(`${error.message}\n${usage}`)
+      return 2
+    }
+    out.error(`Failed: ${messageOf(error)}`)
+    return 1
+  }
+}
+
+// Run as a program (node dist/db-cli.js), not when a test imports runDbCli. Both sides are real paths, as Node
+// resolves symlinks of the main module.
+const program = process.argv[1]
+if (program && import.meta.url === pathToFileURL(fs.realpathSync(program)).href) {
+  process.exitCode = await runDbCli(process.argv.slice(2))
+}

@@ -1,0 +1,246 @@
+/**
+ * Moving a shop: the demo shop on an SQLite file, with gaps in its ids, copied to a fresh test database (another
+ * SQLite file, or a PostgreSQL schema on the postgres project).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import * as adminsRepo from './auth/admins.repository'
+import * as resetTokensRepo from './auth/reset-tokens.repository'
+import * as sessionsRepo from './auth/sessions.repository'
+import { createDb, type Db } from './client'
+import { CopyRefusedError, type CopyResult, copyDatabase, SHOP_TABLES, type ShopTable } from './copy'
+import type { Database } from './database'
+import { isPostgres } from './dialect'
+import { migrateToLatest } from './migrate'
+import * as ordersRepo from './orders/orders.repository'
+import * as productsRepo from './products/products.repository'
+import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
+import { seedDemo } from './seed/seed'
+import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
+import { insertProduct, insertTestimonial } from './testing/factories'
+
+const NOW = new Date('2026-11-22T09:00:00.000Z')
+const KEYS: Record<ShopTable, string> = {
+  categories: 'id',
+  products: 'id',
+  product_images: 'id',
+  orders: 'id',
+  order_items: 'id',
+  counters: 'name',
+  testimonials: 'id',
+  admin_users: 'id',
+  sessions: 'id',
+  password_reset_tokens: 'id',
+  rate_limits: 'key',
+}
+const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id')
+
+type Dump = Record<string, Array<Record<string, unknown>>>
+
+/** Every row of every shop table, booleans as 0/1 and bigints as numbers, so both databases read alike. */
+async function dump(db: Db): Promise<Dump> {
+  const result: Dump = {}
+  for (const table of SHOP_TABLES) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.ref(
+      KEYS[table],
+    )}`.execute(db)
+    result[table] = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([column, value]) => [
+          column,
+          typeof value === 'boolean' || typeof value === 'bigint' ? Number(value) : value,
+        ]),
+      ),
+    )
+  }
+  return result
+}
+
+async function maxId(db: Db, table: ShopTable): Promise<number> {
+  const { rows } = await sql<{ id: number | null }>`select max(id) as id from ${sql.table(table)}`.execute(db)
+  return Number(rows[0]?.id ?? 0)
+}
+
+/** The tables the migrations create, without Kysely's own. */
+async function migratedTables(db: Db): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+        where table_schema = current_schema()`.execute(db)
+    : await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith('kysely_') && !name.startsWith('sqlite_'))
+    .sort()
+}
+
+async function placeOrder(db: Db, productId: number, quantity: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const order = await ordersRepo.insert(tx, {
+      orderNumber: await ordersRepo.nextOrderNumber(tx),
+      customerName: 'Ada Byron',
+      customerEmail: 'ada@example.com',
+      customerAddress: '1 Analytical Row, London',
+      notes: null,
+      status: 'pending',
+      totalCents: 4900 * quantity,
+      items: [{ productId, name: 'Copy ring', sku: 'CPY-0001', priceCents: 4900, quantity, imageUrl: null }],
+    })
+    return order.id
+  })
+}
+
+describe('copyDatabase', () => {
+  let sourceDir: string
+  let source: Db
+  let targetDatabase: TestDatabase
+  let target: Db
+  let sourceRows: Dump
+  let result: CopyResult
+  let roundTripRows: Dump
+
+  beforeAll(async () => {
+    sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-copy-source-'))
+    source = createDb({ sqliteFile: path.join(sourceDir, 'shop.db') })
+    await migrateToLatest(source)
+    await seedDemo(source, { uploadsDir: path.join(sourceDir, 'uploads'), now: NOW })
+
+    // A shop with some history: ids with gaps (deleted orders and a deleted product), every table filled, and
+    // booleans that are null.
+    const product = await insertProduct(source, { sku: 'CPY-0001', imageUrls: ['/a.svg', '/b.svg'] })
+    const orderIds: number[] = []
+    for (let i = 1; i <= 5; i++) orderIds.push(await placeOrder(source, product.id, i))
+    await ordersRepo.remove(source, orderIds[1] ?? 0)
+    await ordersRepo.remove(source, orderIds[3] ?? 0)
+    const doomed = await insertProduct(source, { sku: 'CPY-0002', featured: true })
+    await placeOrder(source, doomed.id, 1)
+    await productsRepo.remove(source, doomed.id)
+    await insertTestimonial(source, { active: false, featured: true })
+    await source
+      .insertInto('testimonials')
+      .values({
+        name: 'Old import',
+        location: null,
+        content: 'From the old shop.',
+        rating: 4,
+        avatar_url: null,
+        active: null,
+        featured: null,
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      })
+      .execute()
+    const admin = await adminsRepo.insert(source, {
+      username: 'owner',
+      email: 'owner@example.com',
+      name: 'Shop Owner',
+      passwordHash: 'scrypt$not-a-real-hash',
+    })
+    const later = new Date(NOW.getTime() + 86_400_000).toISOString()
+    await sessionsRepo.insert(source, { tokenHash: 'session-hash-1', adminId: admin.id, expiresAt: later })
+    await sessionsRepo.insert(source, { tokenHash: 'session-hash-2', adminId: admin.id, expiresAt: later })
+    await sessionsRepo.removeByTokenHash(source, 'session-hash-2')
+    await resetTokensRepo.insert(source, { tokenHash: 'reset-hash-1', adminId: admin.id, expiresAt: later })
+    await rateLimitsRepo.hit(source, 'login:127.0.0.1', NOW.toISOString(), later)
+
+    sourceRows = await dump(source)
+    targetDatabase = await createTestDatabase()
+    target = createDb(targetDatabase.options)
+    // A small page, so every table of some size is copied in several pages.
+    result = await copyDatabase(source, target, { pageSize: 7 })
+
+    // And back again into a new SQLite file (from PostgreSQL on the postgres project, with its true/false).
+    const back = createDb({ sqliteFile: path.join(sourceDir, 'back.db') })
+    try {
+      await copyDatabase(target, back)
+      roundTripRows = await dump(back)
+    } finally {
+      await back.destroy()
+    }
+  })
+
+  afterAll(async () => {
+    await source?.destroy()
+    await target?.destroy()
+    await targetDatabase?.drop()
+    if (sourceDir) fs.rmSync(sourceDir, { recursive: true, force: true })
+  })
+
+  it('lists every table of the Database interface and of the migrated schema', async () => {
+    expectTypeOf<(typeof SHOP_TABLES)[number]>().toEqualTypeOf<keyof Database>()
+    expect([...SHOP_TABLES].sort()).toEqual(await migratedTables(target))
+    expect(Object.keys(KEYS).sort()).toEqual([...SHOP_TABLES].sort())
+  })
+
+  it('starts from a source with rows in every table and gaps in its ids', () => {
+    for (const table of SHOP_TABLES) expect(sourceRows[table]?.length, table).toBeGreaterThan(0)
+    const orderIds = (sourceRows.orders ?? []).map((row) => Number(row.id))
+    expect(Math.max(...orderIds)).toBeGreaterThan(orderIds.length)
+    expect((sourceRows.order_items ?? []).some((row) => row.product_id === null)).toBe(true)
+    expect((sourceRows.products ?? []).length).toBeGreaterThan(7)
+  })
+
+  it('reports the rows it copied per table', () => {
+    expect(result.tables).toEqual(SHOP_TABLES.map((table) => ({ table, rows: sourceRows[table]?.length })))
+  })
+
+  it('copies every row of every table, ids included', async () => {
+    expect(await dump(target)).toEqual(sourceRows)
+  })
+
+  it('copies the copy back unchanged', () => {
+    expect(roundTripRows).toEqual(sourceRows)
+  })
+
+  it('gives new rows ids after the copied ones', async () => {
+    const before = new Map<ShopTable, number>()
+    for (const table of ID_TABLES) before.set(table, await maxId(target, table))
+    const nextId = (table: ShopTable) => (before.get(table) ?? Number.NaN) + 1
+    const product = await insertProduct(target, { sku: 'NEW-0001' }) // a category, a product and its image
+    const orderId = await placeOrder(target, product.id, 2) // an order and its line
+    const testimonial = await insertTestimonial(target)
+    const admin = await adminsRepo.insert(target, {
+      username: 'new-admin',
+      email: 'new@example.com',
+      name: 'New Admin',
+      passwordHash: 'scrypt$not-a-real-hash',
+    })
+    const later = new Date(Date.now() + 86_400_000).toISOString()
+    await sessionsRepo.insert(target, { tokenHash: 'session-hash-new', adminId: admin.id, expiresAt: later })
+    await resetTokensRepo.insert(target, { tokenHash: 'reset-hash-new', adminId: admin.id, expiresAt: later })
+
+    expect(product.id).toBe(nextId('products'))
+    expect(product.categoryId).toBe(nextId('categories'))
+    expect(orderId).toBe(nextId('orders'))
+    expect(testimonial.id).toBe(nextId('testimonials'))
+    expect(admin.id).toBe(nextId('admin_users'))
+    for (const table of ID_TABLES) expect(await maxId(target, table), table).toBe(nextId(table))
+    // The order number counter was copied too: numbering goes on where the old shop stopped.
+    const counter = sourceRows.counters?.find((row) => row.name === 'order_number')
+    const order = await ordersRepo.findByIdWithItems(target, orderId)
+    expect(order?.orderNumber).toBe(`ORD-${Number(counter?.value) + 1}`)
+  })
+
+  it('refuses to copy into a database that holds shop data, and changes nothing', async () => {
+    const before = await dump(target)
+    await expect(copyDatabase(source, target)).rejects.toThrow(CopyRefusedError)
+    await expect(copyDatabase(source, target)).rejects.toThrow(/already holds shop data \(categories, products/)
+    expect(await dump(target)).toEqual(before)
+  })
+
+  it('refuses a source that is not a shop database', async () => {
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-copy-empty-'))
+    const empty = createDb({ sqliteFile: path.join(emptyDir, 'empty.db') })
+    const otherTarget = createDb({ sqliteFile: path.join(emptyDir, 'target.db') })
+    try {
+      await expect(copyDatabase(empty, otherTarget)).rejects.toThrow('The source is not a shop database')
+      expect(await migratedTables(otherTarget)).toEqual([])
+    } finally {
+      await empty.destroy()
+      await otherTarget.destroy()
+      fs.rmSync(emptyDir, { recursive: true, force: true })
+    }
+  })
+})
