@@ -8,6 +8,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createTestDatabase, type TestDatabase } from '@shop/db/testing'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const ADMIN = { username: 'owner', password: 'Two-Processes-1', email: 'owner@example.com' }
@@ -156,6 +157,53 @@ describe('two API processes on one PostgreSQL database', () => {
       expect(saved.status).toBe(200)
       expect((await call(b, `/api/products/${id}`)).body.price).toBe(price)
       expect((await call(b, '/api/products')).body.find((p: { id: number }) => p.id === id).price).toBe(price)
+    }
+  })
+
+  it("keeps caches fresh after the database cuts the processes' listening connections", async () => {
+    const products = (await call(b, '/api/products')).body as Array<{ id: number }>
+    const id = products[2]?.id as number
+    const product = (await call(a, `/api/admin/products/${id}`, { token })).body
+    await call(b, `/api/products/${id}`)
+    // The test database's connections carry its name (createTestDatabase); other test files have their own.
+    const applicationName = new URL(database.databaseUrl as string).searchParams.get('application_name')
+    const server = new pg.Client({ connectionString: database.databaseUrl })
+    await server.connect()
+    try {
+      // What a database restart or a network cut does to every process's LISTEN connection.
+      const { rows } = await server.query(
+        `select pg_terminate_backend(pid) as ended from pg_stat_activity where query = 'listen shop_changes' and application_name = $1`,
+        [applicationName],
+      )
+      expect(rows.length).toBe(2)
+      // While B is not listening, A changes the price; B must not keep serving the old one once it is back.
+      const saved = await call(a, `/api/admin/products/${id}`, {
+        method: 'PUT',
+        token,
+        json: { ...product, price: '52.00' },
+      })
+      expect(saved.status).toBe(200)
+      await expect.poll(async () => (await call(b, `/api/products/${id}`)).body.price, { timeout: 5_000 }).toBe('52.00')
+      // Both listen again, and the next change reaches B at once.
+      await expect
+        .poll(
+          async () =>
+            (
+              await server.query(
+                `select 1 from pg_stat_activity where query = 'listen shop_changes' and application_name = $1`,
+                [applicationName],
+              )
+            ).rowCount,
+          {
+            timeout: 5_000,
+          },
+        )
+        .toBe(2)
+      await call(b, `/api/products/${id}`)
+      await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, price: '53.00' } })
+      expect((await call(b, `/api/products/${id}`)).body.price).toBe('53.00')
+    } finally {
+      await server.end()
     }
   })
 

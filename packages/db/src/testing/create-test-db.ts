@@ -57,7 +57,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const schema = `shop_test_${process.env.SHOP_TEST_RUN ?? 'adhoc'}_${randomBytes(4).toString('hex')}`
   await withServer(serverUrl, (client) => client.query(`create schema ${schema}`))
-  const databaseUrl = withSearchPath(serverUrl, schema)
+  const url = new URL(withSearchPath(serverUrl, schema))
+  // Every connection of this test database says whose it is in pg_stat_activity.
+  url.searchParams.set('application_name', schema)
+  const databaseUrl = url.toString()
   return {
     options: { postgresUrl: databaseUrl, poolSize: 5 },
     databaseUrl,
