@@ -1,10 +1,9 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { RouterProvider } from 'react-router-dom'
+import { type DataRouter, RouterProvider } from 'react-router-dom'
 import { Toasts } from './components/toasts'
-import { createQueryClient, createTrpcClient, TRPCProvider } from './lib/trpc'
-import { router } from './router'
+import { queryClient, trpcClient } from './lib/clients'
+import { TRPCProvider } from './lib/trpc'
 import { theme } from './theme'
 
 // Mantine's error red (red.6, also the text of light red alerts), dimmed grey (input descriptions) and placeholder
@@ -20,9 +19,7 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 })
 
-export function App() {
-  const [queryClient] = useState(createQueryClient)
-  const [trpcClient] = useState(createTrpcClient)
+export function App({ router }: { router: DataRouter }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>

@@ -1,10 +1,33 @@
 import { useHotkeys } from '@mantine/hooks'
-import { Notifications, notifications } from '@mantine/notifications'
+import { notifications } from '@mantine/notifications'
 import type { ReactNode } from 'react'
-import { useRef } from 'react'
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
 
 export const TOAST_DURATION_MS = 5000
-const SWIPE_THRESHOLD_PX = 50
+// How long F8 waits for the region to appear when it asks for it before any toast was shown.
+const FOCUS_WAIT_MS = 5000
+
+// The region (Mantine's Notifications and its transitions) is no part of the first load of a page: it arrives with
+// the first toast, which the store keeps until the region shows it, or with the first F8.
+const ToastRegion = lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })))
+let isRegionWanted = false
+const regionListeners = new Set<() => void>()
+
+function wantRegion() {
+  if (isRegionWanted) return
+  isRegionWanted = true
+  for (const listener of regionListeners) listener()
+}
+
+function focusRegion(deadline = performance.now() + FOCUS_WAIT_MS) {
+  const region = document.querySelector<HTMLElement>('.mantine-Notifications-root')
+  if (!region) {
+    if (performance.now() < deadline) requestAnimationFrame(() => focusRegion(deadline))
+    return
+  }
+  region.setAttribute('tabindex', '-1')
+  region.focus()
+}
 
 export interface ToastOptions {
   title: ReactNode
@@ -15,6 +38,7 @@ export interface ToastOptions {
 
 /** Shows a toast; at most one is visible, so a new one replaces the current (spec point 4). */
 export function toast({ title, message, isError }: ToastOptions) {
+  wantRegion()
   notifications.clean()
   notifications.show({
     title,
@@ -27,34 +51,29 @@ export function toast({ title, message, isError }: ToastOptions) {
   })
 }
 
-/** The notification region: swipe a toast right by 50 px to dismiss it; F8 moves the focus to the region. */
+/** The notification region (see toast-region.tsx); F8 moves the focus to it. */
 export function Toasts() {
-  const start = useRef<number | null>(null)
+  const [hasRegion, setHasRegion] = useState(isRegionWanted)
+  useEffect(() => {
+    const show = () => startTransition(() => setHasRegion(true))
+    if (isRegionWanted) return show()
+    regionListeners.add(show)
+    return () => {
+      regionListeners.delete(show)
+    }
+  }, [])
   useHotkeys([
     [
       'F8',
       () => {
-        const region = document.querySelector<HTMLElement>('.mantine-Notifications-root')
-        if (!region) return
-        region.setAttribute('tabindex', '-1')
-        region.focus()
+        wantRegion()
+        focusRegion()
       },
     ],
   ])
-  return (
-    <div
-      onPointerDown={(event) => {
-        start.current = event.clientX
-      }}
-      onPointerUp={(event) => {
-        if (start.current !== null && event.clientX - start.current >= SWIPE_THRESHOLD_PX) notifications.clean()
-        start.current = null
-      }}
-      onPointerCancel={() => {
-        start.current = null
-      }}
-    >
-      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
-    </div>
-  )
+  return hasRegion ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null
 }

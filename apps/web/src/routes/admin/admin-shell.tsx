@@ -1,3 +1,5 @@
+// Mantine styles of the admin's components, with its first screen.
+import './admin-styles.css'
 import { Center, Loader } from '@mantine/core'
 import { useEffect } from 'react'
 import { Navigate, Outlet } from 'react-router-dom'

@@ -1,3 +1,5 @@
+// Mantine styles of the admin's components, with its first screen.
+import './admin-styles.css'
 import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type ForgotPasswordInput, type ForgotPasswordResult, ZForgotPasswordInput } from '@shop/schema/auth'

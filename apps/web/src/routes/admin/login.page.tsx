@@ -1,3 +1,5 @@
+// Mantine styles of the admin's components, with its first screen.
+import './admin-styles.css'
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type LoginInput, ZLoginInput } from '@shop/schema/auth'

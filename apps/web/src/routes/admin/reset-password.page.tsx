@@ -1,3 +1,5 @@
+// Mantine styles of the admin's components, with its first screen.
+import './admin-styles.css'
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type ResetPasswordInput, ZResetPasswordInput } from '@shop/schema/auth'
