@@ -170,13 +170,22 @@ describe('two API processes on one PostgreSQL database', () => {
     const server = new pg.Client({ connectionString: database.databaseUrl })
     await server.connect()
     try {
+      const listeners = async () =>
+        (
+          await server.query<{ pid: number }>(
+            `select pid from pg_stat_activity where query = 'listen shop_changes' and state = 'idle' and application_name = $1`,
+            [applicationName],
+          )
+        ).rows.map((row) => row.pid)
       // What a database restart or a network cut does to every process's LISTEN connection.
-      const { rows } = await server.query(
-        `select pg_terminate_backend(pid) as ended from pg_stat_activity where query = 'listen shop_changes' and application_name = $1`,
-        [applicationName],
-      )
-      expect(rows.length).toBe(2)
-      // While B is not listening, A changes the price; B must not keep serving the old one once it is back.
+      const cut = await listeners()
+      expect(cut).toHaveLength(2)
+      await server.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [cut])
+      await expect
+        .poll(async () => (await listeners()).filter((pid) => cut.includes(pid)), { timeout: 5_000 })
+        .toEqual([])
+      // Before B listens again (it waits a moment before reconnecting), A changes the price: B misses the notice,
+      // and must still not keep serving the old price once it is back.
       const saved = await call(a, `/api/admin/products/${id}`, {
         method: 'PUT',
         token,
@@ -184,20 +193,9 @@ describe('two API processes on one PostgreSQL database', () => {
       })
       expect(saved.status).toBe(200)
       await expect.poll(async () => (await call(b, `/api/products/${id}`)).body.price, { timeout: 5_000 }).toBe('52.00')
-      // Both listen again, and the next change reaches B at once.
+      // Both listen again on new connections, and the next change reaches B at once.
       await expect
-        .poll(
-          async () =>
-            (
-              await server.query(
-                `select 1 from pg_stat_activity where query = 'listen shop_changes' and application_name = $1`,
-                [applicationName],
-              )
-            ).rowCount,
-          {
-            timeout: 5_000,
-          },
-        )
+        .poll(async () => (await listeners()).filter((pid) => !cut.includes(pid)).length, { timeout: 5_000 })
         .toBe(2)
       await call(b, `/api/products/${id}`)
       await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, price: '53.00' } })

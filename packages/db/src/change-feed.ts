@@ -9,6 +9,8 @@ const CHANNEL = 'shop_changes'
 // After losing its connection, the listener tries again after this long (and then doubles, up to the maximum).
 const RECONNECT_MS = 250
 const MAX_RECONNECT_MS = 10_000
+// How long a publish waits to hear its own notice back before it gives up waiting (the notice is sent anyway).
+const ECHO_TIMEOUT_MS = 1_000
 
 /**
  * How API processes sharing one database keep their caches fresh: after a write, a process publishes; every
@@ -17,11 +19,14 @@ const MAX_RECONNECT_MS = 10_000
  */
 export interface ChangeFeed {
   /**
-   * Tells the other processes that data changed. Resolves once the server has queued the notice for them (a
-   * NOTIFY outside a transaction is sent at once), so a process answers a write only after the others are told.
+   * Tells the other processes that data changed. Resolves once this process has heard its own notice back:
+   * PostgreSQL signals every listener at the same moment, so by then the others have it too, and a client that
+   * saw the write's answer and asks another process next finds that process's cache already emptied.
    * Publishes of the same event-loop turn share one NOTIFY.
    */
   publish(): Promise<void>
+  /** True when other processes may write (PostgreSQL): their notices must be read before serving from a cache. */
+  readonly isShared: boolean
   close(): Promise<void>
 }
 
@@ -32,8 +37,13 @@ export interface ChangeFeedOptions {
 }
 
 export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: ChangeFeedOptions): Promise<ChangeFeed> {
-  if (!('postgresUrl' in options)) return { publish: async () => undefined, close: async () => undefined }
+  if (!('postgresUrl' in options)) {
+    return { publish: async () => undefined, isShared: false, close: async () => undefined }
+  }
   const origin = randomUUID()
+  // Each publish sends `origin:sequence`; a waiter per sequence resolves when the listener hears it.
+  let sequence = 0
+  const echoes = new Map<string, () => void>()
   const { onRemoteChange, onError = () => undefined } = feedOptions
   let client: pg.Client | undefined
   let closed = false
@@ -43,7 +53,10 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   const connect = async (): Promise<void> => {
     const next = new pg.Client(postgresConfig(options.postgresUrl))
     next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== origin) onRemoteChange()
+      if (message.channel !== CHANNEL) return
+      const echo = message.payload === undefined ? undefined : echoes.get(message.payload)
+      if (echo) echo()
+      else if (!message.payload?.startsWith(`${origin}:`)) onRemoteChange()
     })
     next.on('error', (error) => {
       onError(error)
@@ -85,17 +98,35 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   }
 
   let pending: Promise<void> | undefined
+  const notifyAndHear = async (): Promise<void> => {
+    pending = undefined
+    const payload = `${origin}:${++sequence}`
+    let timer: NodeJS.Timeout | undefined
+    // Not listening right now (reconnecting): nothing to wait for; the others empty their caches on reconnect.
+    const heard = client
+      ? new Promise<void>((resolve) => {
+          echoes.set(payload, resolve)
+          timer = setTimeout(resolve, ECHO_TIMEOUT_MS)
+        })
+      : Promise.resolve()
+    try {
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db)
+      await heard
+    } finally {
+      clearTimeout(timer)
+      echoes.delete(payload)
+    }
+  }
   return {
+    isShared: true,
     publish() {
-      pending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        pending = undefined
-        await sql`select pg_notify(${CHANNEL}, ${origin})`.execute(db)
-      })
+      pending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(notifyAndHear)
       return pending
     },
     async close() {
       closed = true
       clearTimeout(retryTimer)
+      for (const echo of echoes.values()) echo()
       await client?.end()
     },
   }

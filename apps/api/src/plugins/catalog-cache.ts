@@ -91,6 +91,9 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheable(request)) return
+    // A notice from another process may have arrived in the same turn of the event loop as this request, and be
+    // read after it: setImmediate runs after the I/O phase, so any such notice has emptied the cache by then.
+    if (feed.isShared && entries.has(request.url)) await new Promise((resolve) => setImmediate(resolve))
     const entry = entries.get(request.url)
     if (entry) return sendEntry(request, reply, entry)
     request.catalogCacheKey = request.url
