@@ -132,8 +132,17 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
   })
+  // autocannon stops at the deadline with requests still in flight, which the server goes on to complete: wait
+  // until the order count stops moving, then read the stock, so both figures describe the same moment.
+  const countOrders = async () => (await getJson<unknown[]>(`${base}/api/admin/orders`, { headers: auth })).length
+  let ordersAfter = await countOrders()
+  for (let previous = -1; previous !== ordersAfter; ) {
+    previous = ordersAfter
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    ordersAfter = await countOrders()
+  }
   const after = await getJson<{ stock: number }>(`${base}/api/admin/products/${target.id}`, { headers: auth })
-  const placed = (await getJson<unknown[]>(`${base}/api/admin/orders`, { headers: auth })).length - ordersBefore
+  const placed = ordersAfter - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
   const consistent = initialStock - after.stock === placed && orders.non2xx === 0 && orders.errors === 0
   rows.push({
