@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { DbOptions } from '@shop/db/client'
+import { type DbOptions, isPostgresUrl } from '@shop/db/client'
 import { z } from 'zod'
 
 /** The only reader of process.env. Dev defaults let a fresh clone run without a .env file. */
@@ -9,10 +9,7 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://user:password@host:port/database selects PostgreSQL; unset, the shop uses DATA_DIR/shop.db. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')
-    .optional(),
+  DATABASE_URL: z.string().refine(isPostgresUrl, 'DATABASE_URL must be a postgres:// URL').optional(),
   /** redis://host:port keeps the login and password-reset rate limits in Redis instead of the database. */
   REDIS_URL: z
     .string()

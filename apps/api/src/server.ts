@@ -1,14 +1,8 @@
 import path from 'node:path'
+import { describeDatabase } from '@shop/db/client'
 import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { loadConfig } from './env'
-
-/** The URL without its password, for the console. */
-function redactPassword(url: string): string {
-  const parsed = new URL(url)
-  if (parsed.password) parsed.password = '***'
-  return parsed.toString()
-}
 
 const config = loadConfig(path.resolve(import.meta.dirname, '..'))
 const app = await buildApp(config)
@@ -34,10 +28,7 @@ if (result.createdAdmin) {
 } else {
   lines.push('  Admin login: the account created on first start (forgot it? pnpm admin reset)')
 }
-const database =
-  'postgresUrl' in config.database
-    ? `PostgreSQL ${redactPassword(config.database.postgresUrl)}`
-    : config.database.sqliteFile
+const database = `${'postgresUrl' in config.database ? 'PostgreSQL ' : ''}${describeDatabase(config.database)}`
 lines.push(
   `  Database: ${database}   Uploads: ${config.uploadsDir}`,
   `  API reference: http://${shown}:${config.port}/api/docs`,

@@ -64,7 +64,15 @@ export function createDb(options: DbOptions): Db {
 }
 
 export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url)
+  return /^postgres(ql)?:\/\/\S+$/.test(url)
+}
+
+/** How a database is named to people: the SQLite file, or the PostgreSQL URL without its password. */
+export function describeDatabase(options: DbOptions): string {
+  if ('sqliteFile' in options) return options.sqliteFile
+  const url = new URL(options.postgresUrl)
+  if (url.password) url.password = '***'
+  return url.toString()
 }
 
 /** Resolves when the database answers a trivial query. */

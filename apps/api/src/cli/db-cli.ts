@@ -11,7 +11,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BackupRefusedError, backupSqlite } from '@shop/db/backup'
-import { createDb, type DbOptions, isPostgresUrl } from '@shop/db/client'
+import { createDb, type DbOptions, describeDatabase, isPostgresUrl } from '@shop/db/client'
 import { CopyRefusedError, copyDatabase } from '@shop/db/copy'
 import { loadConfig } from '../env'
 
@@ -48,10 +48,7 @@ function shortPath(file: string): string {
 
 /** How a database is named in messages, without its password. */
 function describe(options: DbOptions): string {
-  if ('sqliteFile' in options) return shortPath(options.sqliteFile)
-  const url = new URL(options.postgresUrl)
-  if (url.password) url.password = '***'
-  return url.toString()
+  return 'sqliteFile' in options ? shortPath(options.sqliteFile) : describeDatabase(options)
 }
 
 function requireExistingSqlite(options: DbOptions): void {
