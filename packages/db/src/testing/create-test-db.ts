@@ -25,11 +25,15 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** The URL with its connections' search_path set to the schema, so unqualified tables live there. */
-export function withSearchPath(url: string, schema: string): string {
-  const parsed = new URL(url)
-  parsed.searchParams.set('options', `-c search_path=${schema}`)
-  return parsed.toString()
+/**
+ * The server URL for one schema: its connections' search_path is the schema, so unqualified tables live there,
+ * and their application_name says whose they are in pg_stat_activity.
+ */
+function schemaUrl(serverUrl: string, schema: string): string {
+  const url = new URL(serverUrl)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  url.searchParams.set('application_name', schema)
+  return url.toString()
 }
 
 async function withServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -57,10 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const schema = `shop_test_${process.env.SHOP_TEST_RUN ?? 'adhoc'}_${randomBytes(4).toString('hex')}`
   await withServer(serverUrl, (client) => client.query(`create schema ${schema}`))
-  const url = new URL(withSearchPath(serverUrl, schema))
-  // Every connection of this test database says whose it is in pg_stat_activity.
-  url.searchParams.set('application_name', schema)
-  const databaseUrl = url.toString()
+  const databaseUrl = schemaUrl(serverUrl, schema)
   return {
     options: { postgresUrl: databaseUrl, poolSize: 5 },
     databaseUrl,
