@@ -67,19 +67,23 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
   return { ...toSummary({ ...row, item_count: row.item_count ?? 0 }), items: items.map(toItem) }
 }
 
-/** Takes the next order number; inside the order's transaction, so a rolled-back order gives its number back. */
-export async function nextOrderNumber(db: Executor): Promise<string> {
+/**
+ * Takes the next `count` order numbers, in order. Call inside the order's transaction: the counter row stays
+ * locked until it ends, which is what queues concurrent writers (several processes on PostgreSQL), and a rollback
+ * gives the numbers back.
+ */
+export async function takeOrderNumbers(db: Executor, count: number): Promise<string[]> {
   const take = () =>
     db
       .updateTable('counters')
-      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .set((eb) => ({ value: eb('value', '+', count) }))
       .where('name', '=', ORDER_NUMBER_COUNTER)
       .returning('value')
       .executeTakeFirst()
   let updated = await take()
   if (!updated) {
     // The shop's first order. Another process may be placing its own first order: whoever inserts the counter
-    // row first wins, and both then take a number from it.
+    // row first wins, and both then take their numbers from it.
     await db
       .insertInto('counters')
       .values({ name: ORDER_NUMBER_COUNTER, value: FIRST_ORDER_NUMBER - 1 })
@@ -88,7 +92,25 @@ export async function nextOrderNumber(db: Executor): Promise<string> {
     updated = await take()
   }
   if (!updated) throw new Error('the order number counter is missing')
-  return `ORD-${updated.value}`
+  const last = toNumber(updated.value)
+  return Array.from({ length: count }, (_, i) => `ORD-${last - count + 1 + i}`)
+}
+
+/** Gives back the last `count` numbers taken in this transaction, when fewer orders were placed than numbered. */
+export async function giveBackOrderNumbers(db: Executor, count: number): Promise<void> {
+  if (count === 0) return
+  await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb('value', '-', count) }))
+    .where('name', '=', ORDER_NUMBER_COUNTER)
+    .execute()
+}
+
+/** Takes the next order number; inside the order's transaction, so a rolled-back order gives its number back. */
+export async function nextOrderNumber(db: Executor): Promise<string> {
+  const [number] = await takeOrderNumbers(db, 1)
+  if (!number) throw new Error('no order number was taken')
+  return number
 }
 
 export interface NewOrder {
@@ -113,39 +135,66 @@ export interface NewOrder {
 
 /** Writes the order and its lines and gives the created order; call inside a transaction. */
 export async function insert(db: Executor, order: NewOrder): Promise<Order> {
-  const createdAt = order.createdAt ?? nowIso()
-  const row = await db
+  const [created] = await insertMany(db, [order])
+  if (!created) throw new Error('the order was not written')
+  return created
+}
+
+/**
+ * Writes several orders and all their lines in two statements, and gives the created orders in the same order.
+ * Call inside a transaction. Rows are matched by order number and product, not by the order RETURNING gives
+ * them in, which neither database promises.
+ */
+export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Order[]> {
+  if (orders.length === 0) return []
+  const now = nowIso()
+  const rows = await db
     .insertInto('orders')
-    .values({
-      order_number: order.orderNumber,
-      customer_name: order.customerName,
-      customer_email: order.customerEmail,
-      customer_address: order.customerAddress,
-      notes: order.notes,
-      status: order.status,
-      total_cents: order.totalCents,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  const items = await db
-    .insertInto('order_items')
     .values(
-      order.items.map((item) => ({
-        order_id: row.id,
-        product_id: item.productId,
-        name: item.name,
-        sku: item.sku,
-        price_cents: item.priceCents,
-        quantity: item.quantity,
-        image_url: item.imageUrl,
+      orders.map((order) => ({
+        order_number: order.orderNumber,
+        customer_name: order.customerName,
+        customer_email: order.customerEmail,
+        customer_address: order.customerAddress,
+        notes: order.notes,
+        status: order.status,
+        total_cents: order.totalCents,
+        created_at: order.createdAt ?? now,
+        updated_at: order.createdAt ?? now,
       })),
     )
     .returningAll()
     .execute()
-  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
-  return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem) }
+  const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
+  const orderRows = orders.map((order) => {
+    const row = rowByNumber.get(order.orderNumber)
+    if (!row) throw new Error(`order ${order.orderNumber} was not written`)
+    return row
+  })
+  const itemValues = orderRows.flatMap((row, i) =>
+    (orders[i]?.items ?? []).map((item) => ({
+      order_id: row.id,
+      product_id: item.productId,
+      name: item.name,
+      sku: item.sku,
+      price_cents: item.priceCents,
+      quantity: item.quantity,
+      image_url: item.imageUrl,
+    })),
+  )
+  const itemRows =
+    itemValues.length === 0 ? [] : await db.insertInto('order_items').values(itemValues).returningAll().execute()
+  const itemsByOrder = new Map<number, Array<Selectable<OrderItemsTable>>>()
+  for (const item of itemRows.sort((a, b) => a.id - b.id)) {
+    const items = itemsByOrder.get(item.order_id)
+    if (items) items.push(item)
+    else itemsByOrder.set(item.order_id, [item])
+  }
+  return orderRows.map((row) => {
+    const items = itemsByOrder.get(row.id) ?? []
+    const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
+    return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem) }
+  })
 }
 
 export async function updateStatus(db: Executor, id: number, status: OrderStatus): Promise<boolean> {

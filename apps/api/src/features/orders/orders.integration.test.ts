@@ -164,8 +164,40 @@ describe('placing an order', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(7)
     expect(statuses.filter((status) => status === 409)).toHaveLength(attempts - 7)
     expect(await stockOf(product.id)).toBe(0)
-    const numbers = responses.filter((r) => r.statusCode === 201).map((r) => r.json().orderNumber)
-    expect(new Set(numbers).size).toBe(7)
+    const numbers = responses
+      .filter((r) => r.statusCode === 201)
+      .map((r) => Number(r.json().orderNumber.slice('ORD-'.length)))
+      .sort((a, b) => a - b)
+    // Unique and without gaps: the 33 refused orders took no number.
+    expect(numbers).toEqual(Array.from({ length: 7 }, (_, i) => (numbers[0] ?? 0) + i))
+  })
+
+  it('decides orders that arrive together one by one: refusals change nothing, and numbers stay consecutive', async () => {
+    const cross = await insertProduct(t.db, { name: 'Olive Wood Cross', stock: 5, price: 30 })
+    const inactive = await insertProduct(t.db, { active: false })
+    const numberOf = (response: { json(): { orderNumber: string } }) =>
+      Number(response.json().orderNumber.slice('ORD-'.length))
+    const before = numberOf(await placeOrder({ ...customer, items: [{ productId: cross.id, quantity: 1 }] }))
+    const quantities = [
+      { productId: cross.id, quantity: 2 },
+      { productId: 999_999, quantity: 1 },
+      { productId: cross.id, quantity: 3 },
+      { productId: inactive.id, quantity: 1 },
+      { productId: cross.id, quantity: 1 },
+    ]
+    // Sent at once, so they are decided in one batch, in this order, against the stock left by the ones before.
+    const responses = await Promise.all(quantities.map((item) => placeOrder({ ...customer, items: [item] })))
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 400, 409, 400, 201])
+    expect(responses[1]?.json().message).toBe('Product 999999 is not available')
+    expect(responses[2]?.json().message).toBe("Only 2 of 'Olive Wood Cross' are left in stock")
+    expect(responses[3]?.json().message).toBe(`Product ${inactive.id} is not available`)
+    expect(responses[0]?.json()).toMatchObject({ total: '60.00', itemCount: 2 })
+    expect(responses[4]?.json()).toMatchObject({ total: '30.00', itemCount: 1 })
+    // The refused orders gave their numbers back: the placed ones, and the next, follow each other.
+    const placed = [responses[0], responses[4]].map((response) => numberOf(response as never))
+    expect(placed).toEqual([before + 1, before + 2])
+    expect(numberOf(await placeOrder({ ...customer, items: [{ productId: cross.id, quantity: 1 }] }))).toBe(before + 3)
+    expect(await stockOf(cross.id)).toBe(0)
   })
 
   it('never oversells with mixed quantities racing', async () => {

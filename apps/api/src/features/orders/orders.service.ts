@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error'
 
 type CreateOrderValues = z.output<typeof ZCreateOrderInput>
 
-/** Adds up lines of the same product, and orders them by product id so concurrent orders lock rows alike. */
+/** Adds up lines of the same product; the order's lines are listed by product id. */
 function mergeLines(items: CreateOrderValues['items']): Array<{ productId: number; quantity: number }> {
   const quantities = new Map<number, number>()
   for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
@@ -35,53 +35,10 @@ export function createOrder(db: Db, input: CreateOrderValues): Promise<Order> {
   return writer.submit(input)
 }
 
-async function placeOrder(tx: Executor, input: CreateOrderValues): Promise<Order> {
-  // The order number first: its counter row is the one lock every order takes, so concurrent batches (several
-  // API processes on PostgreSQL) queue there before touching any product, and cannot deadlock on products.
-  // A refused order rolls back to its savepoint and gives the number back.
-  const orderNumber = await ordersRepo.nextOrderNumber(tx)
-  const lines = mergeLines(input.items)
-  const products = await productsRepo.findOrderable(
-    tx,
-    lines.map((line) => line.productId),
-  )
-  const items = lines.map((line) => {
-    const product = products.get(line.productId)
-    if (!product?.isAvailable) throw new AppError('BAD_REQUEST', `Product ${line.productId} is not available`)
-    return { product, quantity: line.quantity }
-  })
-  for (const { product, quantity } of items) {
-    if (quantity > product.stock) throw new AppError('CONFLICT', stockMessage(product.name, product.stock))
-    // The conditional update is what guarantees no oversell when another writer got there first.
-    const taken = await productsRepo.takeStock(tx, product.id, quantity)
-    if (!taken) {
-      const fresh = await productsRepo.findById(tx, product.id)
-      throw new AppError('CONFLICT', stockMessage(product.name, fresh?.stock ?? 0))
-    }
-  }
-  const lineItems = items.map(({ product, quantity }) => ({
-    productId: product.id,
-    name: product.name,
-    sku: product.sku,
-    priceCents: product.priceCents,
-    quantity,
-    imageUrl: product.imageUrl,
-  }))
-  return ordersRepo.insert(tx, {
-    orderNumber,
-    customerName: input.customerName,
-    customerEmail: input.customerEmail,
-    customerAddress: input.customerAddress,
-    notes: input.notes,
-    status: 'pending',
-    totalCents: lineItems.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
-    items: lineItems,
-  })
-}
-
 // Orders that arrive while a batch is being written wait for the next one; 64 keeps a batch's latency small.
 const MAX_BATCH = 64
-// A batch the database aborted for a deadlock or serialization failure runs again, up to this many times.
+// A batch the database aborted (deadlock, serialization failure) or whose stock another writer changed after it
+// was read runs again, up to this many times.
 const MAX_ATTEMPTS = 4
 
 interface OrderJob {
@@ -90,11 +47,69 @@ interface OrderJob {
   reject: (error: unknown) => void
 }
 
+type UnnumberedOrder = Omit<ordersRepo.NewOrder, 'orderNumber'>
+
+/** Another transaction took stock between the batch's read and its update: the batch runs again. */
+class StockChangedError extends Error {}
+
 /**
- * Group commit: orders that arrive together are written in one transaction, each inside its own savepoint, so a
- * refused order (stock, unknown product) rolls back alone while the others commit. One commit per batch instead
- * of one per order is what lets a single SQLite file take thousands of orders a second; every order is still
- * checked and priced on its own, in arrival order.
+ * Decides every order of a batch in arrival order against the stock read at the start of the batch: each one is
+ * priced from the database and checked against what the orders before it left. Gives the new orders to write
+ * and the stock they take per product, or the error an order is refused with.
+ */
+function decide(
+  jobs: OrderJob[],
+  products: Map<number, productsRepo.OrderableProduct>,
+): { outcomes: Array<{ order: UnnumberedOrder } | { error: AppError }>; taken: Map<number, number> } {
+  const remaining = new Map([...products].map(([id, product]) => [id, product.stock]))
+  const taken = new Map<number, number>()
+  const outcomes = jobs.map(({ input }) => {
+    const lines = mergeLines(input.items)
+    for (const line of lines) {
+      const product = products.get(line.productId)
+      if (!product?.isAvailable) {
+        return { error: new AppError('BAD_REQUEST', `Product ${line.productId} is not available`) }
+      }
+      const available = remaining.get(product.id) ?? 0
+      if (line.quantity > available) return { error: new AppError('CONFLICT', stockMessage(product.name, available)) }
+    }
+    const items = lines.map((line) => {
+      const product = products.get(line.productId) as productsRepo.OrderableProduct
+      remaining.set(product.id, (remaining.get(product.id) ?? 0) - line.quantity)
+      taken.set(product.id, (taken.get(product.id) ?? 0) + line.quantity)
+      return {
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        priceCents: product.priceCents,
+        quantity: line.quantity,
+        imageUrl: product.imageUrl,
+      }
+    })
+    const order: UnnumberedOrder = {
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerAddress: input.customerAddress,
+      notes: input.notes,
+      status: 'pending',
+      totalCents: items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
+      items,
+    }
+    return { order }
+  })
+  return { outcomes, taken }
+}
+
+/**
+ * Group commit: orders that arrive together are decided and written in one transaction with a handful of
+ * statements (number the batch, read its products, take the stock per product, insert the orders, insert their
+ * lines), whatever its size. That, not one commit and seven statements per order, is what lets a single SQLite
+ * file take thousands of orders a second. Every order is still checked and priced on its own, in arrival order,
+ * and a refused one changes nothing.
+ *
+ * No oversell: the stock update is conditional (stock >= what the batch takes). The counter row is locked first,
+ * so batches of other processes wait for this one; if anything else took stock after the read (an admin
+ * reopening a cancelled order), the update finds too little and the whole batch runs again on fresh figures.
  */
 class OrderWriter {
   readonly #db: Db
@@ -127,7 +142,7 @@ class OrderWriter {
   async #writeBatch(jobs: OrderJob[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcomes = await this.#tryBatch(jobs)
+        const outcomes = await this.#db.transaction().execute((trx) => this.#tryBatch(trx, jobs))
         jobs.forEach((job, i) => {
           const outcome = outcomes[i]
           if (outcome && 'order' in outcome) job.resolve(outcome.order)
@@ -135,37 +150,41 @@ class OrderWriter {
         })
         return
       } catch (error) {
-        if (attempt < MAX_ATTEMPTS && isRetryableTransactionError(error)) continue
-        for (const job of jobs) job.reject(error)
+        const isRetryable = error instanceof StockChangedError || isRetryableTransactionError(error)
+        if (attempt < MAX_ATTEMPTS && isRetryable) continue
+        const failure =
+          error instanceof StockChangedError
+            ? new AppError('CONFLICT', 'The stock changed while your order was being placed. Please try again.')
+            : error
+        for (const job of jobs) job.reject(failure)
         return
       }
     }
   }
 
-  /** One transaction for the batch, a savepoint per order; throws (all rolled back) when the database aborts it. */
-  async #tryBatch(jobs: OrderJob[]): Promise<Array<{ order: Order } | { error: unknown }>> {
-    const outcomes: Array<{ order: Order } | { error: unknown }> = []
-    const trx = await this.#db.startTransaction().execute()
-    try {
-      for (const job of jobs) {
-        const savepoint = await trx.savepoint('order').execute()
-        try {
-          outcomes.push({ order: await placeOrder(savepoint, job.input) })
-          await savepoint.releaseSavepoint('order').execute()
-        } catch (error) {
-          // A deadlock aborts the whole transaction, not just this order: the batch runs again.
-          if (isRetryableTransactionError(error)) throw error
-          await savepoint.rollbackToSavepoint('order').execute()
-          await savepoint.releaseSavepoint('order').execute()
-          outcomes.push({ error })
-        }
-      }
-      await trx.commit().execute()
-      return outcomes
-    } catch (error) {
-      await trx.rollback().execute()
-      throw error
+  /** One transaction for the batch; throws (all rolled back) when the database aborts it or the stock moved. */
+  async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: Order } | { error: unknown }>> {
+    // The numbers first: the counter row is the one lock every batch takes before any product's.
+    const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
+    const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
+    const products = await productsRepo.findOrderable(trx, [...productIds])
+    const { outcomes, taken } = decide(jobs, products)
+    // Numbers go to the placed orders in arrival order; the ones left over go back.
+    const newOrders = outcomes
+      .flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
+      .map((order, i) => ({ ...order, orderNumber: orderNumbers[i] as string }))
+    await ordersRepo.giveBackOrderNumbers(trx, jobs.length - newOrders.length)
+    // In product id order, so concurrent writers lock rows alike.
+    for (const [productId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
+      if (!(await productsRepo.takeStock(trx, productId, quantity))) throw new StockChangedError()
     }
+    const created = await ordersRepo.insertMany(trx, newOrders)
+    let written = 0
+    return outcomes.map((outcome) => {
+      if ('error' in outcome) return outcome
+      const order = created[written++]
+      return order ? { order } : { error: new Error('an order of the batch was not written') }
+    })
   }
 }
 
