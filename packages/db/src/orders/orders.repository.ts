@@ -113,6 +113,14 @@ export async function nextOrderNumber(db: Executor): Promise<string> {
   return number
 }
 
+// One INSERT carries at most this many rows: with 9 columns, 9,000 values, well below SQLite's limit of 32,766
+// bound values per statement (PostgreSQL's is 65,535).
+const ROWS_PER_INSERT = 1000
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
+}
+
 export interface NewOrder {
   orderNumber: string
   customerName: string
@@ -148,23 +156,27 @@ export async function insert(db: Executor, order: NewOrder): Promise<Order> {
 export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Order[]> {
   if (orders.length === 0) return []
   const now = nowIso()
-  const rows = await db
-    .insertInto('orders')
-    .values(
-      orders.map((order) => ({
-        order_number: order.orderNumber,
-        customer_name: order.customerName,
-        customer_email: order.customerEmail,
-        customer_address: order.customerAddress,
-        notes: order.notes,
-        status: order.status,
-        total_cents: order.totalCents,
-        created_at: order.createdAt ?? now,
-        updated_at: order.createdAt ?? now,
-      })),
-    )
-    .returningAll()
-    .execute()
+  const rows = []
+  for (const chunk of chunks(orders, ROWS_PER_INSERT)) {
+    const inserted = await db
+      .insertInto('orders')
+      .values(
+        chunk.map((order) => ({
+          order_number: order.orderNumber,
+          customer_name: order.customerName,
+          customer_email: order.customerEmail,
+          customer_address: order.customerAddress,
+          notes: order.notes,
+          status: order.status,
+          total_cents: order.totalCents,
+          created_at: order.createdAt ?? now,
+          updated_at: order.createdAt ?? now,
+        })),
+      )
+      .returningAll()
+      .execute()
+    rows.push(...inserted)
+  }
   const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
   const orderRows = orders.map((order) => {
     const row = rowByNumber.get(order.orderNumber)
@@ -182,8 +194,10 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
       image_url: item.imageUrl,
     })),
   )
-  const itemRows =
-    itemValues.length === 0 ? [] : await db.insertInto('order_items').values(itemValues).returningAll().execute()
+  const itemRows = []
+  for (const chunk of chunks(itemValues, ROWS_PER_INSERT)) {
+    itemRows.push(...(await db.insertInto('order_items').values(chunk).returningAll().execute()))
+  }
   const itemsByOrder = new Map<number, Array<Selectable<OrderItemsTable>>>()
   for (const item of itemRows.sort((a, b) => a.id - b.id)) {
     const items = itemsByOrder.get(item.order_id)

@@ -1,4 +1,6 @@
-import { insertProduct } from '@shop/db/testing/factories'
+import { insertCategory, insertProduct } from '@shop/db/testing/factories'
+import { MAX_ORDER_LINES } from '@shop/schema/orders'
+import type { Product } from '@shop/schema/products'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -198,6 +200,33 @@ describe('placing an order', () => {
     expect(placed).toEqual([before + 1, before + 2])
     expect(numberOf(await placeOrder({ ...customer, items: [{ productId: cross.id, quantity: 1 }] }))).toBe(before + 3)
     expect(await stockOf(cross.id)).toBe(0)
+  })
+
+  it('places many full carts that arrive together, however many lines they hold in all', async () => {
+    const category = await insertCategory(t.db)
+    const products: Product[] = []
+    for (let i = 0; i < MAX_ORDER_LINES; i++)
+      products.push(await insertProduct(t.db, { categoryId: category.id, stock: 100 }))
+    const buyers = 50
+    // 50 orders of 100 lines: 5,000 lines in one batch, more values than one SQL statement may carry.
+    const responses = await Promise.all(
+      Array.from({ length: buyers }, () =>
+        placeOrder({ ...customer, items: products.map((product) => ({ productId: product.id, quantity: 1 })) }),
+      ),
+    )
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(buyers).fill(201))
+    for (const response of responses) {
+      const order = response.json()
+      expect(order.items).toHaveLength(MAX_ORDER_LINES)
+      expect(order.items.map((item: { productId: number }) => item.productId)).toEqual(products.map((p) => p.id))
+      expect(order.itemCount).toBe(MAX_ORDER_LINES)
+    }
+    const stored = (
+      await t.request({ method: 'GET', url: `/api/admin/orders/${responses[0]?.json().id}`, token })
+    ).json()
+    expect(stored.items).toEqual(responses[0]?.json().items)
+    expect(await stockOf(products[0]?.id ?? 0)).toBe(100 - buyers)
+    expect(await stockOf(products[MAX_ORDER_LINES - 1]?.id ?? 0)).toBe(100 - buyers)
   })
 
   it('never oversells with mixed quantities racing', async () => {
