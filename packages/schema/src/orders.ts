@@ -39,6 +39,8 @@ export type Order = z.infer<typeof ZOrder>
 
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 1000
+/** The largest order total the shop records: 2^31 - 1 cents ($21,474,836.47), a 32-bit integer in every database. */
+export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647
 
 /**
  * A guest's order. The server reads only productId and quantity of each line: it prices the order from the

@@ -229,6 +229,19 @@ describe('placing an order', () => {
     expect(await stockOf(products[MAX_ORDER_LINES - 1]?.id ?? 0)).toBe(100 - buyers)
   })
 
+  it('refuses an order whose total is beyond what the shop records, without failing the orders beside it', async () => {
+    const crown = await insertProduct(t.db, { name: 'Jeweled Crown', price: 1_000_000, stock: 50 })
+    const [tooMuch, fine] = await Promise.all([
+      placeOrder({ ...customer, items: [{ productId: crown.id, quantity: 22 }] }),
+      placeOrder({ ...customer, items: [{ productId: crown.id, quantity: 21 }] }),
+    ])
+    expect(tooMuch?.statusCode).toBe(400)
+    expect(tooMuch?.json()).toEqual({ message: 'An order total can be at most $21,474,836.47', code: 'BAD_REQUEST' })
+    expect(fine?.statusCode).toBe(201)
+    expect(fine?.json().total).toBe('21000000.00')
+    expect(await stockOf(crown.id)).toBe(29)
+  })
+
   it('never oversells with mixed quantities racing', async () => {
     const product = await insertProduct(t.db, { stock: 10 })
     const quantities = [3, 3, 3, 3, 2, 2, 1, 1, 4, 5]

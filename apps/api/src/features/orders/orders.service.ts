@@ -2,7 +2,14 @@ import type { Db, Executor } from '@shop/db/client'
 import { isRetryableTransactionError } from '@shop/db/errors'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
-import type { Order, OrderItem, OrderStatus, OrderSummary, ZCreateOrderInput } from '@shop/schema/orders'
+import {
+  MAX_ORDER_TOTAL_CENTS,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type OrderSummary,
+  type ZCreateOrderInput,
+} from '@shop/schema/orders'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 
@@ -47,6 +54,10 @@ interface OrderJob {
   reject: (error: unknown) => void
 }
 
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+// "An order total can be at most $21,474,836.47"
+const TOTAL_TOO_LARGE = `An order total can be at most ${USD.format(MAX_ORDER_TOTAL_CENTS / 100)}`
+
 type UnnumberedOrder = Omit<ordersRepo.NewOrder, 'orderNumber'>
 
 /** Another transaction took stock between the batch's read and its update: the batch runs again. */
@@ -64,35 +75,39 @@ function decide(
   const remaining = new Map([...products].map(([id, product]) => [id, product.stock]))
   const taken = new Map<number, number>()
   const outcomes = jobs.map(({ input }) => {
-    const lines = mergeLines(input.items)
-    for (const line of lines) {
+    const items = []
+    for (const line of mergeLines(input.items)) {
       const product = products.get(line.productId)
       if (!product?.isAvailable) {
         return { error: new AppError('BAD_REQUEST', `Product ${line.productId} is not available`) }
       }
       const available = remaining.get(product.id) ?? 0
       if (line.quantity > available) return { error: new AppError('CONFLICT', stockMessage(product.name, available)) }
-    }
-    const items = lines.map((line) => {
-      const product = products.get(line.productId) as productsRepo.OrderableProduct
-      remaining.set(product.id, (remaining.get(product.id) ?? 0) - line.quantity)
-      taken.set(product.id, (taken.get(product.id) ?? 0) + line.quantity)
-      return {
+      items.push({
         productId: product.id,
         name: product.name,
         sku: product.sku,
         priceCents: product.priceCents,
         quantity: line.quantity,
         imageUrl: product.imageUrl,
-      }
-    })
+      })
+    }
+    const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0)
+    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+      return { error: new AppError('BAD_REQUEST', TOTAL_TOO_LARGE) }
+    }
+    // Accepted: the orders after this one see what it leaves.
+    for (const item of items) {
+      remaining.set(item.productId, (remaining.get(item.productId) ?? 0) - item.quantity)
+      taken.set(item.productId, (taken.get(item.productId) ?? 0) + item.quantity)
+    }
     const order: UnnumberedOrder = {
       customerName: input.customerName,
       customerEmail: input.customerEmail,
       customerAddress: input.customerAddress,
       notes: input.notes,
       status: 'pending',
-      totalCents: items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0),
+      totalCents,
       items,
     }
     return { order }
