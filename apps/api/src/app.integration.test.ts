@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { insertCategory } from '@shop/db/testing/factories'
+import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { routes } from '@shop/schema/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from './testing/test-app'
@@ -135,6 +135,49 @@ describe('the API as a whole', () => {
       'stock',
       'featured',
     ])
+  })
+
+  it('refuses the NUL character in any text with 400, which PostgreSQL could not store', async () => {
+    const nul = 'Text must not contain the NUL character (\\u0000)'
+    const product = await insertProduct(t.db, { stock: 5 })
+    const buyer = { customerEmail: 'ann@example.com', customerAddress: '5 Hill Road, Erie, PA 16501, USA' }
+    const item = { productId: product.id, quantity: 1 }
+    // Sent together, so both are in one order batch: the bad one must not take the good one down with it.
+    const [bad, good] = await Promise.all([
+      t.request({
+        method: 'POST',
+        url: '/api/orders',
+        json: { ...buyer, customerName: 'Ann\u0000Lee', items: [item] },
+      }),
+      t.request({ method: 'POST', url: '/api/orders', json: { ...buyer, customerName: 'Ann Lee', items: [item] } }),
+    ])
+    expect(bad?.statusCode).toBe(400)
+    expect(bad?.json()).toEqual({ message: nul, code: 'BAD_REQUEST' })
+    expect(good?.statusCode).toBe(201)
+
+    const category = await t.request({
+      method: 'POST',
+      url: '/api/admin/categories',
+      token,
+      json: { name: 'Charms\u0000', description: 'Little charms.', slug: 'nul-charms', imageUrl: '', active: true },
+    })
+    expect(category.statusCode).toBe(400)
+    expect(category.json().message).toBe(nul)
+    for (const url of ['/api/products?q=cross%00', '/api/categories/rings%00', '/api/admin/products/1%00']) {
+      const response = await t.request({ method: 'GET', url, token })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json().message, url).toBe(nul)
+    }
+    // The six characters \u0000 written out (an escaped backslash in JSON) are ordinary text.
+    const written = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...buyer, customerName: 'Ann Lee', notes: 'Engrave \\u0000 please', items: [item] },
+    })
+    expect(written.statusCode).toBe(201)
+    expect(written.json().notes).toBe('Engrave \\u0000 please')
+    const stock = (await t.request({ method: 'GET', url: `/api/admin/products/${product.id}`, token })).json().stock
+    expect(stock).toBe(3)
   })
 
   it('answers public catalog reads with a strong ETag and 304, and refreshes them after a write', async () => {

@@ -13,6 +13,7 @@ import { catalogCache } from './plugins/catalog-cache'
 import { deps as depsPlugin } from './plugins/deps'
 import { docs } from './plugins/docs'
 import { errors } from './plugins/errors'
+import { requestInput } from './plugins/request-input'
 import { securityHeaders } from './plugins/security-headers'
 import { trpc } from './plugins/trpc'
 import { web } from './plugins/web'
@@ -50,14 +51,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
   }
 
-  // An empty JSON body (a bodiless POST such as logout) is no input, not an error; anything else parses as usual.
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined)
-    parseJson(request, body as string, done)
-  })
-
   // Ecosystem plugins.
   await app.register(securityHeaders)
   await app.register(fastifyCookie)
@@ -65,6 +58,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Our plugins.
   await app.register(depsPlugin, deps)
   await app.register(errors)
+  await app.register(requestInput)
   await app.register(auth)
   await app.register(catalogCache)
 

@@ -1,6 +1,7 @@
 import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { MAX_ORDER_LINES } from '@shop/schema/orders'
 import type { Product } from '@shop/schema/products'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
@@ -240,6 +241,37 @@ describe('placing an order', () => {
     expect(fine?.statusCode).toBe(201)
     expect(fine?.json().total).toBe('21000000.00')
     expect(await stockOf(crown.id)).toBe(29)
+  })
+
+  it('fails only the order the database refuses, not the others of its batch', async () => {
+    // A trigger stands for any failure the server cannot foresee: the database refuses one order's row.
+    const onPostgres = 'postgresUrl' in t.config.database
+    if (onPostgres) {
+      await sql`create function refuse_boom() returns trigger language plpgsql as $$
+        begin if new.customer_name = 'Boom' then raise exception 'refused by the database'; end if; return new; end $$`.execute(
+        t.db,
+      )
+      await sql`create trigger refuse_boom before insert on orders for each row execute function refuse_boom()`.execute(
+        t.db,
+      )
+    } else {
+      await sql`create trigger refuse_boom before insert on orders when new.customer_name = 'Boom'
+        begin select raise(abort, 'refused by the database'); end`.execute(t.db)
+    }
+    try {
+      const product = await insertProduct(t.db, { stock: 10 })
+      const item = { productId: product.id, quantity: 2 }
+      const responses = await Promise.all(
+        ['Ruth Adams', 'Boom', 'Noah Price'].map((customerName) =>
+          placeOrder({ ...customer, customerName, items: [item] }),
+        ),
+      )
+      expect(responses.map((response) => response.statusCode)).toEqual([201, 500, 201])
+      expect(responses[1]?.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' })
+      expect(await stockOf(product.id)).toBe(6)
+    } finally {
+      await sql`drop trigger refuse_boom${onPostgres ? sql` on orders` : sql``}`.execute(t.db)
+    }
   })
 
   it('never oversells with mixed quantities racing', async () => {

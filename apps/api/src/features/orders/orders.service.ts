@@ -167,6 +167,12 @@ class OrderWriter {
       } catch (error) {
         const isRetryable = error instanceof StockChangedError || isRetryableTransactionError(error)
         if (attempt < MAX_ATTEMPTS && isRetryable) continue
+        if (!isRetryable && jobs.length > 1) {
+          // A failure the decisions did not foresee (the database refusing one order's values): each order is
+          // written on its own, so only the one it belongs to fails.
+          for (const job of jobs) await this.#writeBatch([job])
+          return
+        }
         const failure =
           error instanceof StockChangedError
             ? new AppError('CONFLICT', 'The stock changed while your order was being placed. Please try again.')
