@@ -112,6 +112,47 @@ describe('the API as a whole', () => {
     }
   })
 
+  it('answers an id beyond what the database can hold with 400, on every kind of path', async () => {
+    const message = 'Id must be at most 2147483647'
+    for (const id of ['2147483648', '3000000000']) {
+      for (const url of [
+        `/api/products/${id}`,
+        `/api/admin/products/${id}`,
+        `/api/admin/categories/${id}`,
+        `/api/admin/orders/${id}`,
+        `/api/admin/orders/${id}/invoice`,
+      ]) {
+        const response = await t.request({ method: 'GET', url, token })
+        expect(response.statusCode, url).toBe(400)
+        expect(response.json().message, url).toMatch(new RegExp(`^(id: )?${message}$`))
+      }
+      const status = await t.request({
+        method: 'PATCH',
+        url: `/api/admin/orders/${id}/status`,
+        token,
+        json: { status: 'pending' },
+      })
+      expect(status.statusCode).toBe(400)
+      const removed = await t.request({ method: 'DELETE', url: `/api/admin/testimonials/${id}`, token })
+      expect(removed.statusCode).toBe(400)
+    }
+    // The largest id that can exist is an ordinary miss.
+    const largest = await t.request({ method: 'GET', url: '/api/products/2147483647' })
+    expect(largest.statusCode).toBe(404)
+    const order = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        customerName: 'Ann Lee',
+        customerEmail: 'ann@example.com',
+        customerAddress: '5 Hill Road, Erie, PA 16501, USA',
+        items: [{ productId: 3_000_000_000, quantity: 1 }],
+      },
+    })
+    expect(order.statusCode).toBe(400)
+    expect(order.json().message).toBe('items.0.productId: Product id must be at most 2147483647')
+  })
+
   it('rejects wrong types instead of converting them', async () => {
     const category = await insertCategory(t.db)
     const response = await t.request({

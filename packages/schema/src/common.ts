@@ -1,11 +1,14 @@
 import { z } from 'zod'
 
+/** Ids are 32-bit integers in both databases (PostgreSQL's `integer`): a larger one cannot exist. */
+export const MAX_ID = 2_147_483_647
+
 /** A database id: a positive integer. Path parameters arrive as strings and are coerced. */
 export const ZId = z.coerce
   .number({ error: 'Id must be a positive integer' })
   .int('Id must be a positive integer')
   .positive('Id must be a positive integer')
-  .max(Number.MAX_SAFE_INTEGER, 'Id must be a positive integer')
+  .max(MAX_ID, `Id must be at most ${MAX_ID}`)
 
 export const ZIdInput = z.object({ id: ZId })
 export type IdInput = z.infer<typeof ZIdInput>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { MAX_ID, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export const ZOrderStatus = z.enum(ORDER_STATUSES, {
@@ -51,7 +51,8 @@ export const ZCreateOrderItemInput = z.object({
   productId: z
     .number({ error: 'Product id must be a positive integer' })
     .int('Product id must be a positive integer')
-    .positive('Product id must be a positive integer'),
+    .positive('Product id must be a positive integer')
+    .max(MAX_ID, `Product id must be at most ${MAX_ID}`),
   quantity: z
     .number({ error: 'Quantity must be a positive integer' })
     .int('Quantity must be an integer')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZId, ZImageUrl, ZIsoDateTime, ZMoney, ZPriceInput } from './common'
+import { MAX_ID, ZId, ZImageUrl, ZIsoDateTime, ZMoney, ZPriceInput } from './common'
 
 export const ZProduct = z.object({
   id: ZId,
@@ -38,7 +38,8 @@ export const ZProductInput = z.object({
   categoryId: z.coerce
     .number({ error: 'Please select a category' })
     .int('Please select a category')
-    .positive('Please select a category'),
+    .positive('Please select a category')
+    .max(MAX_ID, 'Please select a category'),
   imageUrls: z
     .array(ZImageUrl, { error: 'At least one image is required' })
     .min(1, 'At least one image is required')

@@ -10,7 +10,7 @@ export async function invoicesRoutes(app: FastifyInstance) {
   const url = `${API_PREFIX}${rawRoutes.invoice.path.replace('{id}', ':id')}`
   app.get<{ Params: { id: string } }>(url, async (request, reply) => {
     const id = ZId.safeParse(request.params.id)
-    if (!id.success) throw new AppError('BAD_REQUEST', 'Id must be a positive integer')
+    if (!id.success) throw new AppError('BAD_REQUEST', id.error.issues[0]?.message ?? 'Id must be a positive integer')
     const order = await getOrder(app.deps.db, id.data)
     const pdf = await renderInvoicePdf(order, app.deps.config.shop)
     return reply
