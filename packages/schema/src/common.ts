@@ -1,7 +1,10 @@
 import { z } from 'zod'
 
-/** Ids are 32-bit integers in both databases (PostgreSQL's `integer`): a larger one cannot exist. */
-export const MAX_ID = 2_147_483_647
+/** The largest value of an integer column in both databases (PostgreSQL's `integer` is 32 bits). */
+export const MAX_DB_INTEGER = 2_147_483_647
+
+/** Ids are integer columns: a larger one cannot exist. */
+export const MAX_ID = MAX_DB_INTEGER
 
 /** A database id: a positive integer. Path parameters arrive as strings and are coerced. */
 export const ZId = z.coerce

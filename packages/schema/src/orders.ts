@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_ID, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { MAX_DB_INTEGER, MAX_ID, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export const ZOrderStatus = z.enum(ORDER_STATUSES, {
@@ -39,8 +39,8 @@ export type Order = z.infer<typeof ZOrder>
 
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 1000
-/** The largest order total the shop records: 2^31 - 1 cents ($21,474,836.47), a 32-bit integer in every database. */
-export const MAX_ORDER_TOTAL_CENTS = 2_147_483_647
+/** The largest order total the shop records ($21,474,836.47): totals are kept in an integer column of cents. */
+export const MAX_ORDER_TOTAL_CENTS = MAX_DB_INTEGER
 
 /**
  * A guest's order. The server reads only productId and quantity of each line: it prices the order from the

@@ -3,6 +3,7 @@ import type { Order } from '@shop/schema/orders'
 import type { ShopInfo } from '@shop/schema/shop'
 import type { Color, PDFFont, PDFPage } from 'pdf-lib'
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
+import { formatCents } from '../../lib/money'
 
 // US Letter in PDF points (1/72 inch), with 0.75 inch side margins.
 const PAGE_WIDTH = 612
@@ -51,7 +52,6 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 })
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 type Fonts = { regular: PDFFont; bold: PDFFont; brand: PDFFont }
 type TextOptions = {
@@ -175,10 +175,6 @@ function sanitizeText(value: string, charset: ReadonlySet<number>): string {
     else result += charset.has(codePoint) ? char : '?'
   }
   return result
-}
-
-function formatCents(cents: number): string {
-  return USD.format(cents / 100)
 }
 
 function formatDate(value: Date | string): string {

@@ -12,6 +12,7 @@ import {
 } from '@shop/schema/orders'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
+import { formatCents } from '../../lib/money'
 
 type CreateOrderValues = z.output<typeof ZCreateOrderInput>
 
@@ -54,9 +55,8 @@ interface OrderJob {
   reject: (error: unknown) => void
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 // "An order total can be at most $21,474,836.47"
-const TOTAL_TOO_LARGE = `An order total can be at most ${USD.format(MAX_ORDER_TOTAL_CENTS / 100)}`
+const TOTAL_TOO_LARGE = `An order total can be at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`
 
 type UnnumberedOrder = Omit<ordersRepo.NewOrder, 'orderNumber'>
 
@@ -199,13 +199,9 @@ class OrderWriter {
     for (const [productId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
       if (!(await productsRepo.takeStock(trx, productId, quantity))) throw new StockChangedError()
     }
-    const created = await ordersRepo.insertMany(trx, newOrders)
-    let written = 0
-    return outcomes.map((outcome) => {
-      if ('error' in outcome) return outcome
-      const order = created[written++]
-      return order ? { order } : { error: new Error('an order of the batch was not written') }
-    })
+    // insertMany gives one created order per new order, in the same order.
+    const created = (await ordersRepo.insertMany(trx, newOrders)).values()
+    return outcomes.map((outcome) => ('error' in outcome ? outcome : { order: created.next().value as Order }))
   }
 }
 
