@@ -1,19 +1,22 @@
 import fastifyCookie from '@fastify/cookie'
 import { createDb } from '@shop/db/client'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppDeps } from './deps'
-import type { Config } from './env'
+import type { Config, TrustProxy } from './env'
 import { createMailer } from './features/auth/mailer'
 import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rate-limit'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
+import { createBackgroundTasks } from './lib/background-tasks'
 import { auth } from './plugins/auth'
 import { catalogCache } from './plugins/catalog-cache'
 import { deps as depsPlugin } from './plugins/deps'
 import { docs } from './plugins/docs'
-import { errors } from './plugins/errors'
+import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors'
+import { housekeeping } from './plugins/housekeeping'
 import { requestInput } from './plugins/request-input'
+import { routePolicy } from './plugins/route-policy'
 import { securityHeaders } from './plugins/security-headers'
 import { trpc } from './plugins/trpc'
 import { web } from './plugins/web'
@@ -27,6 +30,17 @@ export interface BuildAppOptions {
   logger?: boolean
 }
 
+/**
+ * Fastify's own hop count trusts nothing (it cannot tell the proxy from a client that reached the port directly),
+ * so a count becomes "believe the nearest N hops". The README says to let only the proxy reach the port then, or
+ * to list the proxies' addresses instead.
+ */
+function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy
+  const hops = trustProxy
+  return (_address: string, hop: number) => hop < hops
+}
+
 /** Builds the app without listening, so tests drive it with app.inject(). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -38,8 +52,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
           },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL is refused by the router, an unreadable request by Node's HTTP parser, before any hook runs:
+    // both answer in the API's error shape.
+    frameworkErrors,
+    clientErrorHandler,
   })
 
   const db = options.deps?.db ?? createDb(config.database)
@@ -49,18 +67,22 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailer: options.deps?.mailer ?? createMailer(config),
     rateLimits:
       options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
+    background: options.deps?.background ?? createBackgroundTasks(app.log),
   }
 
   // Ecosystem plugins.
+  await app.register(depsPlugin, deps)
   await app.register(securityHeaders)
   await app.register(fastifyCookie)
 
   // Our plugins.
-  await app.register(depsPlugin, deps)
   await app.register(errors)
+  // Before the input checks, so that even an answer they refuse carries the route's Cache-Control.
+  await app.register(routePolicy)
   await app.register(requestInput)
   await app.register(auth)
   await app.register(catalogCache)
+  await app.register(housekeeping, { db })
 
   // Routes.
   await app.register(healthRoutes)

@@ -2,6 +2,7 @@ import type { Db } from '@shop/db/client'
 import type { Config } from './env'
 import type { Mailer } from './features/auth/mailer'
 import type { RateLimitStore } from './features/auth/rate-limit'
+import type { BackgroundTasks } from './lib/background-tasks'
 
 /** What services and procedures need from the running app. */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   mailer: Mailer
   /** Login and password-reset counters, shared by every API process (database, or Redis with REDIS_URL). */
   rateLimits: RateLimitStore
+  /** Work done after the answer (mail); drained when the app closes. */
+  background: BackgroundTasks
 }

@@ -1,10 +1,12 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { type DbOptions, isPostgresUrl } from '@shop/db/client'
 import { z } from 'zod'
 
 /** The only reader of process.env. Dev defaults let a fresh clone run without a .env file. */
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: `pnpm start` is what a shop owner exposes. `pnpm dev` sets development.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -25,8 +27,10 @@ const ZEnv = z.object({
   SKIP_SEED: z.stringbool().default(false),
   /** Serve the built web app from this folder; defaults to apps/web/dist next to this app. */
   WEB_DIST: z.string().optional(),
-  /** Trust X-Forwarded-* from a reverse proxy (client IP for rate limits, https for Secure cookies). */
-  TRUST_PROXY: z.stringbool().default(false),
+  /** Which reverse proxies to believe about the client (X-Forwarded-For, -Proto): see parseTrustProxy. */
+  TRUST_PROXY: z.string().default('false'),
+  /** Other hosts images may be shown from (product or testimonial image URLs), e.g. https://cdn.example.com. */
+  IMAGE_HOSTS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   ADMIN_USERNAME: z.string().min(1).default('admin'),
@@ -51,6 +55,11 @@ export type Env = z.infer<typeof ZEnv>
 
 export interface Config {
   isProduction: boolean
+  /**
+   * `pnpm dev` without a mail server: the forgot-password answer carries the reset link (the spec's fallback).
+   * Never in production or test mode, where the link only goes to the log.
+   */
+  revealsResetLinks: boolean
   port: number
   host: string
   dataDir: string
@@ -61,7 +70,10 @@ export interface Config {
   publicUrl: string
   skipSeed: boolean
   webDist: string
-  trustProxy: boolean
+  /** false, a number of proxy hops, or the proxies' addresses and CIDR ranges (Fastify's trustProxy). */
+  trustProxy: TrustProxy
+  /** Origins images may come from besides this server (the CSP's img-src). */
+  imageHosts: string[]
   logLevel: Env['LOG_LEVEL']
   admin: { username: string; password: string | undefined; email: string; name: string }
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined
@@ -73,15 +85,23 @@ export interface Config {
  * apps/web/dist. Only the server passes it; tools that serve no pages need not.
  */
 export function parseConfig(source: Record<string, string | undefined>, apiDir = path.resolve('apps/api')): Config {
-  const parsed = ZEnv.safeParse(source)
+  // `NAME=` in .env or a unit file means "not set", as it does for most tools: the default applies.
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')))
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')
     throw new Error(`Invalid configuration:\n${problems}`)
   }
   const env = parsed.data
   const dataDir = path.resolve(env.DATA_DIR)
+  const problems: string[] = []
+  const trustProxy = parseOrCollect('TRUST_PROXY', () => parseTrustProxy(env.TRUST_PROXY), problems)
+  const imageHosts = parseOrCollect('IMAGE_HOSTS', () => parseImageHosts(env.IMAGE_HOSTS), problems)
+  if (trustProxy === undefined || imageHosts === undefined) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
+  }
   return {
     isProduction: env.NODE_ENV === 'production',
+    revealsResetLinks: env.NODE_ENV === 'development' && !env.SMTP_HOST,
     port: env.PORT,
     host: env.HOST,
     dataDir,
@@ -93,7 +113,8 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     skipSeed: env.SKIP_SEED,
     webDist: path.resolve(env.WEB_DIST ?? path.join(apiDir, '../web/dist')),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy,
+    imageHosts,
     logLevel: env.LOG_LEVEL,
     admin: {
       username: env.ADMIN_USERNAME,
@@ -113,6 +134,72 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
       : undefined,
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
   }
+}
+
+/** The parsed value, or undefined with the problem added to `problems`. */
+function parseOrCollect<T>(name: string, parse: () => T, problems: string[]): T | undefined {
+  try {
+    return parse()
+  } catch (error) {
+    problems.push(`  ${name}: ${(error as Error).message}`)
+    return undefined
+  }
+}
+
+export type TrustProxy = false | number | string[]
+
+// proxy-addr's names for address ranges, accepted by Fastify's trustProxy.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * TRUST_PROXY says which hops may speak for the client. `true` (believe every X-Forwarded-For) is refused: the
+ * leftmost address is whatever the client wrote, so it could pick a new IP per request and never hit the login
+ * limit. A hop count takes the address the last N proxies saw; a list trusts only those proxies' addresses.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim()
+  if (text === '' || text === 'false' || text === '0') return false
+  if (text === 'true') {
+    throw new Error(
+      'true would let any client choose its own IP address. Set the number of proxies in front of the shop ' +
+        '(TRUST_PROXY=1 for one reverse proxy) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    )
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops > 10) throw new Error(`${text} proxy hops is not a plausible setup; give at most 10`)
+    return hops
+  }
+  const entries = text.split(',').map((entry) => entry.trim())
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/')
+    const version = isIP(address ?? '')
+    const isRange =
+      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32) && rest.length === 0)
+    if (!PROXY_RANGE_NAMES.has(entry) && (version === 0 || !isRange)) {
+      throw new Error(
+        `"${entry}" is not a number of proxies, an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal or uniquelocal`,
+      )
+    }
+  }
+  return entries
+}
+
+function parseImageHosts(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      let url: URL
+      try {
+        url = new URL(entry)
+      } catch {
+        throw new Error(`"${entry}" is not an origin such as https://images.example.com`)
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`"${entry}" must be http(s)`)
+      return url.origin
+    })
 }
 
 /** Reads the optional .env file of the working directory, then the environment (which wins). */

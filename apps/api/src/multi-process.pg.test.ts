@@ -45,7 +45,9 @@ async function startServer(database: TestDatabase, name: string): Promise<Server
     cwd: database.dir,
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'test',
+      // Development mode without SMTP hands the reset link back in the answer (the spec's fallback), which the
+      // password reset test below uses to carry a link from one process to the other.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: database.dir,
@@ -202,6 +204,51 @@ describe('two API processes on one PostgreSQL database', () => {
       expect((await call(b, `/api/products/${id}`)).body.price).toBe('53.00')
     } finally {
       await server.end()
+    }
+  })
+
+  it('tells the other process of a catalog write, and not of a login, logout or password reset request', async () => {
+    // Other test files use the same database server, and the channel is the server's: only notices sent by this
+    // test's processes count (a notice carries the backend pid of the connection that sent it).
+    const applicationName = new URL(database.databaseUrl as string).searchParams.get('application_name')
+    const listener = new pg.Client({ connectionString: database.databaseUrl })
+    await listener.connect()
+    try {
+      const notices: number[] = []
+      listener.on('notification', (notice) => notices.push(notice.processId))
+      await listener.query('listen shop_changes')
+      // The notices of the two servers' connections (the pool's, which send them; pg-pool keeps an idle one 10 s).
+      const fromServers = async () => {
+        const { rows } = await listener.query<{ pid: number }>(
+          'select pid from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+          [applicationName],
+        )
+        const pids = rows.map((row) => row.pid)
+        return notices.filter((pid) => pids.includes(pid))
+      }
+
+      const login = await call(a, '/api/auth/login', {
+        method: 'POST',
+        json: { username: ADMIN.username, password: ADMIN.password },
+      })
+      expect(login.status).toBe(200)
+      expect((await call(b, '/api/auth/logout', { method: 'POST', token: login.body.token })).status).toBe(200)
+      const forgot = await call(a, '/api/auth/forgot-password', {
+        method: 'POST',
+        json: { email: 'nobody@example.com' },
+      })
+      expect(forgot.status).toBe(200)
+      // Then a catalog write: its notice is the first this test's processes send.
+      const products = (await call(b, '/api/products')).body as Array<{ id: number }>
+      const id = products[3]?.id as number
+      const product = (await call(a, `/api/admin/products/${id}`, { token })).body
+      const saved = await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: product })
+      expect(saved.status).toBe(200)
+      // Notices arrive in the order they were sent: once the write's is in, any sent before it would be too.
+      await expect.poll(async () => (await fromServers()).length).toBeGreaterThan(0)
+      expect(await fromServers()).toHaveLength(1)
+    } finally {
+      await listener.end()
     }
   })
 

@@ -2,9 +2,16 @@ import path from 'node:path'
 import { describeDatabase } from '@shop/db/client'
 import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
-import { loadConfig } from './env'
+import { type Config, loadConfig } from './env'
 
-const config = loadConfig(path.resolve(import.meta.dirname, '..'))
+let config: Config
+try {
+  config = loadConfig(path.resolve(import.meta.dirname, '..'))
+} catch (error) {
+  // A configuration mistake is the operator's to fix: say what is wrong, without a stack trace.
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
 const app = await buildApp(config)
 
 const result = await bootstrap(app.deps.db, config)
@@ -32,10 +39,26 @@ const database = `${'postgresUrl' in config.database ? 'PostgreSQL ' : ''}${desc
 lines.push(
   `  Database: ${database}   Uploads: ${config.uploadsDir}`,
   `  API reference: http://${shown}:${config.port}/api/docs`,
+  ...describeMode(config),
   ``,
 )
 // Printed on stdout, not through the logger, so a person sees it as it is.
 console.log(lines.join('\n'))
+
+/** What an operator must know about how this process behaves: the mode and where reset links go. */
+function describeMode(config: Config): string[] {
+  if (config.revealsResetLinks) {
+    return [
+      '  Mode: development. Password reset links are shown in the browser because no mail server is set:',
+      '        never expose this process to the internet (pnpm start runs in production mode).',
+    ]
+  }
+  if (config.smtp) return [`  E-mail: sent through ${config.smtp.host}:${config.smtp.port}`]
+  return [
+    '  E-mail: NOT CONFIGURED. Password reset links are written to this log instead of being mailed.',
+    '          To send mail, set SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_FROM in .env and restart.',
+  ]
+}
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

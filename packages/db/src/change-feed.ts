@@ -49,8 +49,19 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   let closed = false
   let retryMs = RECONNECT_MS
   let retryTimer: NodeJS.Timeout | undefined
+  // The connection attempt under way, if any: the server may already count it as listening before this process
+  // has read the answer to LISTEN, so a publish meanwhile waits for it rather than skip hearing its echo.
+  let connecting: Promise<void> | undefined
 
-  const connect = async (): Promise<void> => {
+  const connect = (): Promise<void> => {
+    const attempt = open().finally(() => {
+      if (connecting === attempt) connecting = undefined
+    })
+    connecting = attempt
+    return attempt
+  }
+
+  const open = async (): Promise<void> => {
     const next = new pg.Client(postgresConfig(options.postgresUrl))
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL) return
@@ -102,6 +113,15 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
     pending = undefined
     const payload = `${origin}:${++sequence}`
     let timer: NodeJS.Timeout | undefined
+    if (!client && connecting) {
+      await Promise.race([
+        connecting.catch(() => undefined),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, ECHO_TIMEOUT_MS)
+        }),
+      ])
+      clearTimeout(timer)
+    }
     // Not listening right now (reconnecting): nothing to wait for; the others empty their caches on reconnect.
     const heard = client
       ? new Promise<void>((resolve) => {

@@ -37,6 +37,11 @@ export function postgresConfig(url: string): pg.ClientConfig {
   }
 }
 
+export type PoolErrorListener = (error: Error) => void
+
+/** Who hears of the errors of each PostgreSQL pool createDb made, by the Db it returned. */
+const poolErrorListeners = new WeakMap<Db, Set<PoolErrorListener>>()
+
 /**
  * Opens the shop's database: PostgreSQL for a postgres URL, else the SQLite file. Only this file knows the
  * drivers; migrations and repositories use portable Kysely queries, and the few differences they meet live in
@@ -48,9 +53,30 @@ export function createDb(options: DbOptions): Db {
       ...postgresConfig(options.postgresUrl),
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
     })
-    // An idle client that loses its server (restart, network) must not crash the process; the pool replaces it.
+    const listeners = new Set<PoolErrorListener>()
+    const report = (error: Error) => {
+      if (listeners.size === 0) process.emitWarning(error)
+      for (const listener of listeners) listener(error)
+    }
+    // A connection that loses its server (restart, network, pg_terminate_backend) emits 'error', idle in the pool
+    // or lent out to a query. pg-pool listens only while it is idle, and an 'error' nobody listens to ends the
+    // process, so every connection gets a listener of its own for as long as it lives. It must not go unnoticed
+    // either: whoever holds the Db hears of it (the API logs it), or Node prints a warning. pg emits a second
+    // error for the same loss ("terminating connection", then "Connection terminated"): the first one says it all.
+    pool.on('connect', (client) => {
+      let isReported = false
+      client.on('error', (error) => {
+        if (isReported) return
+        isReported = true
+        report(error)
+      })
+    })
+    // The pool drops an idle connection that failed and opens a new one when asked; the connection's own listener
+    // has reported the error already.
     pool.on('error', () => undefined)
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    poolErrorListeners.set(db, listeners)
+    return db
   }
   fs.mkdirSync(path.dirname(path.resolve(options.sqliteFile)), { recursive: true })
   const sqlite = new SQLite(options.sqliteFile)
@@ -61,6 +87,20 @@ export function createDb(options: DbOptions): Db {
   // With WAL, NORMAL stays consistent after a crash and only risks the last commits on power loss.
   sqlite.pragma('synchronous = NORMAL')
   return new Kysely<Database>({ dialect: new CachedSqliteDialect(sqlite) })
+}
+
+/**
+ * Calls `listener` with every error of an idle PostgreSQL connection of `db` (a Db from createDb): the server
+ * restarted or went away, or someone ended the connection. Queries that fail reject as usual; this is the rest,
+ * which nobody would see. Gives the function that stops listening. An SQLite database has no pool: nothing to hear.
+ */
+export function onPoolError(db: Db, listener: PoolErrorListener): () => void {
+  const listeners = poolErrorListeners.get(db)
+  if (!listeners) return () => undefined
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
 }
 
 export function isPostgresUrl(url: string): boolean {

@@ -15,17 +15,6 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
 }
 
-/** Which unique column was violated, when the driver says (used to name it in a 409 message). */
-export function violatedColumn(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined
-  // SQLite: "UNIQUE constraint failed: products.sku"; PostgreSQL detail: "Key (sku)=(X) already exists."
-  const sqlite = /UNIQUE constraint failed: \w+\.(\w+)/.exec(error.message)
-  if (sqlite) return sqlite[1]
-  const detail = (error as { detail?: unknown }).detail
-  const pg = typeof detail === 'string' ? /Key \((\w+)\)/.exec(detail) : null
-  return pg?.[1]
-}
-
 /**
  * A transaction the database gave up on because of other transactions (a PostgreSQL deadlock or serialization
  * failure, SQLite still busy after its timeout): running it again is the right answer.

@@ -2,10 +2,12 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely'
 import type { Db } from './database'
 import { isPostgres } from './dialect'
 import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
+import * as m0002 from './migrations/2026_11_23_2045_create_case_insensitive_keys'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_shop_tables': m0001,
+  '2026_11_23_2045_create_case_insensitive_keys': m0002,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

@@ -1,7 +1,11 @@
 import { z } from 'zod'
-import { ZId } from './common'
+import { visibleText, ZId } from './common'
 
 export const PASSWORD_MIN_LENGTH = 8
+export const MAX_USERNAME_LENGTH = 100
+// A cap well above any passphrase: a password is hashed with scrypt, and a huge one is refused before that.
+export const MAX_PASSWORD_LENGTH = 1024
+const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`
 
 export const ZAdmin = z.object({
   id: ZId,
@@ -11,12 +15,25 @@ export const ZAdmin = z.object({
 })
 export type Admin = z.infer<typeof ZAdmin>
 
+/** A display name of an admin (shown in the admin shell): visible text. */
+export const ZAdminName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .max(100, 'Name must be at most 100 characters')
+  .check(visibleText('Name', { min: 1, tooShort: 'Name is required' }))
+
+// The schema-wide `error` of z.string() answers every check without a message of its own, so each check names
+// its own: a long username is not a missing one.
 export const ZLoginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`),
   password: z
     .string({ error: 'Password must be at least 8 characters' })
     .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
-    .max(1024, 'Password is too long'),
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 })
 export type LoginInput = z.infer<typeof ZLoginInput>
 
@@ -44,7 +61,7 @@ export type ForgotPasswordResult = z.infer<typeof ZForgotPasswordResult>
 export const ZNewPassword = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters')
-  .max(1024, 'Password is too long')
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG)
   .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Password must contain at least one number')
@@ -54,7 +71,10 @@ export const ZResetPasswordInput = z
   .object({
     token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
     password: ZNewPassword,
-    confirmPassword: z.string({ error: 'Confirm password is required' }).min(1, 'Confirm password is required'),
+    confirmPassword: z
+      .string({ error: 'Confirm password is required' })
+      .min(1, 'Confirm password is required')
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: 'Passwords do not match',

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZId, ZImageUrl } from './common'
+import { visibleText, ZId, ZImageUrl } from './common'
 
 export const ZSlug = z
   .string()
@@ -22,13 +22,14 @@ export const ZCategoryInput = z.object({
   name: z
     .string({ error: 'Category name must be at least 2 characters' })
     .trim()
-    .min(2, 'Category name must be at least 2 characters')
-    .max(100, 'Category name must be at most 100 characters'),
+    .max(100, 'Category name must be at most 100 characters')
+    .check(visibleText('Category name', { min: 2, tooShort: 'Category name must be at least 2 characters' })),
   slug: ZSlug,
   description: z
     .string()
     .trim()
     .max(2000, 'Description must be at most 2000 characters')
+    .check(visibleText('Description'))
     .nullish()
     .transform((value) => value || null),
   imageUrl: z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, MAX_ID, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { MAX_DB_INTEGER, MAX_ID, visibleText, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export const ZOrderStatus = z.enum(ORDER_STATUSES, {
@@ -68,18 +68,19 @@ export const ZCreateOrderInput = z.object({
   customerName: z
     .string({ error: 'Name must be at least 2 characters' })
     .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(200, 'Name must be at most 200 characters'),
+    .max(200, 'Name must be at most 200 characters')
+    .check(visibleText('Name', { min: 2, tooShort: 'Name must be at least 2 characters' })),
   customerEmail: z.string({ error: 'Please enter a valid email address' }).trim().pipe(ZEmail),
   customerAddress: z
     .string({ error: 'Please enter your full address' })
     .trim()
-    .min(5, 'Please enter your full address')
-    .max(1000, 'Address must be at most 1000 characters'),
+    .max(1000, 'Address must be at most 1000 characters')
+    .check(visibleText('Address', { min: 5, tooShort: 'Please enter your full address' })),
   notes: z
     .string()
     .trim()
     .max(2000, 'Notes must be at most 2000 characters')
+    .check(visibleText('Notes'))
     .nullish()
     .transform((value) => value || null),
   items: z
@@ -94,17 +95,21 @@ export type CreateOrderInput = z.input<typeof ZCreateOrderInput>
 export const ZUpdateOrderStatusInput = z.object({ id: ZId, status: ZOrderStatus })
 export type UpdateOrderStatusInput = z.infer<typeof ZUpdateOrderStatusInput>
 
+/** A line of the checkout form: visible text of at least `min` characters, or the spec's message. */
+const checkoutText = (label: string, min: number, tooShort: string) =>
+  z.string().trim().check(visibleText(label, { min, tooShort }))
+
 /** The checkout form of the storefront (spec point 5). Its values become a ZCreateOrderInput. */
 export const ZCheckoutForm = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters'),
+  name: checkoutText('Name', 2, 'Name must be at least 2 characters'),
   email: z.string().trim().pipe(z.email('Please enter a valid email address')),
   phone: z.string().trim().min(10, 'Please enter a valid phone number'),
-  address: z.string().trim().min(5, 'Please enter your full address'),
-  city: z.string().trim().min(2, 'City is required'),
-  state: z.string().trim().min(2, 'State is required'),
-  zip: z.string().trim().min(4, 'Zip code is required'),
-  country: z.string().trim().min(2, 'Country is required'),
-  notes: z.string().trim().optional(),
+  address: checkoutText('Address', 5, 'Please enter your full address'),
+  city: checkoutText('City', 2, 'City is required'),
+  state: checkoutText('State', 2, 'State is required'),
+  zip: checkoutText('Zip code', 4, 'Zip code is required'),
+  country: checkoutText('Country', 2, 'Country is required'),
+  notes: z.string().trim().check(visibleText('Notes')).optional(),
 })
 export type CheckoutForm = z.infer<typeof ZCheckoutForm>
 

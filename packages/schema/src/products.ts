@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_ID, ZId, ZImageUrl, ZIsoDateTime, ZMoney, ZPriceInput } from './common'
+import { integerFromText, MAX_ID, visibleText, ZId, ZImageUrl, ZIsoDateTime, ZMoney, ZPriceInput } from './common'
 
 export const ZProduct = z.object({
   id: ZId,
@@ -27,28 +27,33 @@ export const ZProductInput = z.object({
   name: z
     .string({ error: 'Product name must be at least 3 characters' })
     .trim()
-    .min(3, 'Product name must be at least 3 characters')
-    .max(200, 'Product name must be at most 200 characters'),
+    .max(200, 'Product name must be at most 200 characters')
+    .check(visibleText('Product name', { min: 3, tooShort: 'Product name must be at least 3 characters' })),
   description: z
     .string({ error: 'Description must be at least 10 characters' })
     .trim()
-    .min(10, 'Description must be at least 10 characters')
-    .max(10_000, 'Description must be at most 10000 characters'),
+    .max(10_000, 'Description must be at most 10000 characters')
+    .check(visibleText('Description', { min: 10, tooShort: 'Description must be at least 10 characters' })),
   price: ZPriceInput,
-  categoryId: z.coerce
-    .number({ error: 'Please select a category' })
-    .int('Please select a category')
-    .positive('Please select a category')
-    .max(MAX_ID, 'Please select a category'),
+  // The form's category select holds the id as text.
+  categoryId: integerFromText(
+    z
+      .number({ error: 'Please select a category' })
+      .int('Please select a category')
+      .positive('Please select a category')
+      .max(MAX_ID, 'Please select a category'),
+  ),
   imageUrls: z
     .array(ZImageUrl, { error: 'At least one image is required' })
     .min(1, 'At least one image is required')
     .max(20, 'At most 20 images are allowed'),
+  // A SKU is printed on invoices and compared regardless of case: an invisible character would make a second
+  // 'NEC-1042' that reads the same but is not.
   sku: z
     .string({ error: 'SKU must be at least 3 characters' })
     .trim()
-    .min(3, 'SKU must be at least 3 characters')
-    .max(64, 'SKU must be at most 64 characters'),
+    .max(64, 'SKU must be at most 64 characters')
+    .check(visibleText('SKU', { min: 3, tooShort: 'SKU must be at least 3 characters' })),
   stock: z
     .number({ error: 'Stock must be an integer' })
     .int('Stock must be an integer')
@@ -78,7 +83,13 @@ export type ProductSort = z.infer<typeof ZProductSort>
 export const ZProductListInput = z.object({
   q: z.string().trim().max(100, 'Search text is too long').optional(),
   sort: ZProductSort.default('newest'),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  limit: integerFromText(
+    z
+      .number({ error: 'Limit must be a whole number from 1 to 100' })
+      .int('Limit must be a whole number from 1 to 100')
+      .min(1, 'Limit must be a whole number from 1 to 100')
+      .max(100, 'Limit must be a whole number from 1 to 100'),
+  ).optional(),
 })
 export type ProductListInput = z.input<typeof ZProductListInput>
 
@@ -91,4 +102,13 @@ export function generateSku(categoryName: string | null | undefined, random: () 
   const prefix = letters.length > 0 ? letters : 'PD'
   const digits = String(Math.floor(random() * 10_000)).padStart(4, '0')
   return `${prefix}-${digits}`
+}
+
+/**
+ * The low-stock rule (spec point 2): a product is low in stock when its stock is at or below its minimum. The
+ * admin's product list shows it in red; the server's low-stock list and count apply the same rule in SQL
+ * (`isLowStock` of packages/db/src/products/product-rules.ts), to active products only.
+ */
+export function isLowStock(product: Pick<Product, 'stock' | 'minStock'>): boolean {
+  return product.stock <= product.minStock
 }

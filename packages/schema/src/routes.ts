@@ -1,61 +1,194 @@
 /**
  * The REST route of every tRPC procedure, defined once. The server spreads each entry into the procedure's
  * `meta.openapi`; the web client's REST link looks calls up here. Paths are relative to API_PREFIX.
+ *
+ * Each route also carries the HTTP policy the server derives from it (apps/api/src/lib/route-policy.ts): whether
+ * it needs an admin session (`protect`), how its answer may be kept (`cache`), and, for a write, whether it changes
+ * what the public catalog cache holds (`writesCatalog`). The types make both decisions compulsory, so a new route
+ * cannot be forgotten by the admin guard or the cache.
  */
 export const API_PREFIX = '/api'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-export interface RouteDef {
-  method: HttpMethod
+export type MutatingMethod = Exclude<HttpMethod, 'GET'>
+
+/** The statuses an operation may answer (500 aside, which any call may get). */
+export type HttpStatus = 200 | 201 | 304 | 400 | 401 | 404 | 409 | 413 | 415 | 429 | 503
+
+/**
+ * How an answer may be kept:
+ * - `public`: a public catalog read. The API keeps it in memory and answers it with a strong ETag
+ *   (`Cache-Control: no-cache`, 304 on If-None-Match) until a catalog write empties the cache.
+ * - `no-store`: it carries session tokens, reset links or back-office data; no browser or proxy may keep a copy.
+ * - `default`: no Cache-Control header (a guest's order, which is never read again by URL).
+ */
+export type CachePolicy = 'public' | 'no-store' | 'default'
+
+interface RouteBase {
   path: `/${string}`
-  /** Needs an admin session. */
+  /** Needs an admin session: the server refuses the request with 401 before routing when it has none. */
   protect?: true
   tags: string[]
   summary: string
+  /**
+   * Every status the server answers, 500 aside: its success (201 for a create, which the server sends), 304 for a
+   * cached catalog read, and the errors. The OpenAPI document lists exactly these, and the API's test suite fails
+   * when it observes a status missing here, or never observes one listed. What most operations share:
+   * - 400: invalid input, or a NUL (`%00`) in the URL, which every request is refused for;
+   * - 401: an admin operation without a session;
+   * - 413 and 415: every method but GET parses a body when one is sent, JSON of at most 100 kB.
+   */
+  statuses: readonly HttpStatus[]
 }
+
+export interface ReadRouteDef extends RouteBase {
+  method: 'GET'
+  cache: CachePolicy
+}
+
+export interface WriteRouteDef extends RouteBase {
+  method: MutatingMethod
+  /** A write's answer is never kept by the catalog cache. */
+  cache: Exclude<CachePolicy, 'public'>
+  /**
+   * Whether a successful call can change what a `public` read answers (products, stock, categories, featured
+   * testimonials): the catalog cache is then emptied, in every API process, before the answer is sent.
+   */
+  writesCatalog: boolean
+}
+
+export type RouteDef = ReadRouteDef | WriteRouteDef
+
+/**
+ * Sections of the API whose every path has a policy even when no route exists there: the spec's guarantees that
+ * every /api/admin/* request needs a session and every /api/admin/* and /api/auth/* answer is no-store. The route
+ * table's tests check that the routes under them agree.
+ */
+export const ADMIN_SECTION = '/admin'
+export const NO_STORE_SECTIONS = ['/admin', '/auth'] as const
 
 export const routes = {
   // Public catalog
-  'shop.info': { method: 'GET', path: '/shop', tags: ['shop'], summary: "The shop's name and contact details" },
-  'categories.list': { method: 'GET', path: '/categories', tags: ['catalog'], summary: 'Active categories' },
-  'categories.get': { method: 'GET', path: '/categories/{slug}', tags: ['catalog'], summary: 'An active category' },
+  'shop.info': {
+    method: 'GET',
+    path: '/shop',
+    tags: ['shop'],
+    summary: "The shop's name and contact details",
+    statuses: [200, 304, 400],
+    cache: 'public',
+  },
+  'categories.list': {
+    method: 'GET',
+    path: '/categories',
+    tags: ['catalog'],
+    summary: 'Active categories',
+    statuses: [200, 304, 400],
+    cache: 'public',
+  },
+  'categories.get': {
+    method: 'GET',
+    path: '/categories/{slug}',
+    tags: ['catalog'],
+    summary: 'An active category',
+    statuses: [200, 304, 400, 404],
+    cache: 'public',
+  },
   'categories.products': {
     method: 'GET',
     path: '/categories/{slug}/products',
     tags: ['catalog'],
     summary: 'Active products of an active category',
+    statuses: [200, 304, 400, 404],
+    cache: 'public',
   },
-  'products.featured': { method: 'GET', path: '/featured-products', tags: ['catalog'], summary: 'Featured products' },
+  'products.featured': {
+    method: 'GET',
+    path: '/featured-products',
+    tags: ['catalog'],
+    summary: 'Featured products',
+    statuses: [200, 304, 400],
+    cache: 'public',
+  },
   'products.list': {
     method: 'GET',
     path: '/products',
     tags: ['catalog'],
     summary: 'Active products, searchable by name, SKU or description, and sortable',
+    statuses: [200, 304, 400],
+    cache: 'public',
   },
-  'products.get': { method: 'GET', path: '/products/{id}', tags: ['catalog'], summary: 'An active product' },
+  'products.get': {
+    method: 'GET',
+    path: '/products/{id}',
+    tags: ['catalog'],
+    summary: 'An active product',
+    statuses: [200, 304, 400, 404],
+    cache: 'public',
+  },
   'testimonials.featured': {
     method: 'GET',
     path: '/featured-testimonials',
     tags: ['catalog'],
     summary: 'Active, featured testimonials',
+    statuses: [200, 304, 400],
+    cache: 'public',
   },
-  'orders.create': { method: 'POST', path: '/orders', tags: ['orders'], summary: 'Place a guest order' },
+  'orders.create': {
+    method: 'POST',
+    path: '/orders',
+    tags: ['orders'],
+    summary: 'Place a guest order',
+    statuses: [201, 400, 409, 413, 415],
+    cache: 'default',
+    // Orders take stock, which product pages show.
+    writesCatalog: true,
+  },
 
   // Auth
-  'auth.me': { method: 'GET', path: '/auth/me', protect: true, tags: ['auth'], summary: 'The logged-in admin' },
-  'auth.login': { method: 'POST', path: '/auth/login', tags: ['auth'], summary: 'Log in; sets the session cookie' },
-  'auth.logout': { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' },
+  'auth.me': {
+    method: 'GET',
+    path: '/auth/me',
+    protect: true,
+    tags: ['auth'],
+    summary: 'The logged-in admin',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  'auth.login': {
+    method: 'POST',
+    path: '/auth/login',
+    tags: ['auth'],
+    summary: 'Log in; sets the session cookie',
+    statuses: [200, 400, 401, 413, 415, 429, 503],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.logout': {
+    method: 'POST',
+    path: '/auth/logout',
+    tags: ['auth'],
+    summary: 'End the current session',
+    statuses: [200, 400, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
   'auth.forgotPassword': {
     method: 'POST',
     path: '/auth/forgot-password',
     tags: ['auth'],
     summary: 'E-mail a password reset link',
+    statuses: [200, 400, 413, 415, 429],
+    cache: 'no-store',
+    writesCatalog: false,
   },
   'auth.resetPassword': {
     method: 'POST',
     path: '/auth/reset-password',
     tags: ['auth'],
     summary: 'Set a new password with a reset token',
+    statuses: [200, 400, 413, 415, 503],
+    cache: 'no-store',
+    writesCatalog: false,
   },
 
   // Admin
@@ -65,6 +198,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Revenue, order, product and customer counts',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.dashboard.lowStock': {
     method: 'GET',
@@ -72,6 +207,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Active products at or below their minimum stock, fewest first',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.dashboard.recentOrders': {
     method: 'GET',
@@ -79,6 +216,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'The 5 newest orders',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.products.list': {
     method: 'GET',
@@ -86,6 +225,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'All products',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.products.get': {
     method: 'GET',
@@ -93,6 +234,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'A product',
+    statuses: [200, 400, 401, 404],
+    cache: 'no-store',
   },
   'admin.products.create': {
     method: 'POST',
@@ -100,6 +243,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a product',
+    statuses: [201, 400, 401, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.products.update': {
     method: 'PUT',
@@ -107,6 +253,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a product',
+    statuses: [200, 400, 401, 404, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.products.delete': {
     method: 'DELETE',
@@ -114,6 +263,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a product',
+    statuses: [200, 400, 401, 404, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.categories.list': {
     method: 'GET',
@@ -121,6 +273,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'All categories',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.categories.get': {
     method: 'GET',
@@ -128,6 +282,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'A category',
+    statuses: [200, 400, 401, 404],
+    cache: 'no-store',
   },
   'admin.categories.create': {
     method: 'POST',
@@ -135,6 +291,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a category',
+    statuses: [201, 400, 401, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.categories.update': {
     method: 'PUT',
@@ -142,6 +301,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a category',
+    statuses: [200, 400, 401, 404, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.categories.delete': {
     method: 'DELETE',
@@ -149,6 +311,9 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a category that has no products',
+    statuses: [200, 400, 401, 404, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: true,
   },
   'admin.orders.list': {
     method: 'GET',
@@ -156,6 +321,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'All orders, newest first',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.orders.get': {
     method: 'GET',
@@ -163,6 +330,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'An order with its items',
+    statuses: [200, 400, 401, 404],
+    cache: 'no-store',
   },
   'admin.orders.delete': {
     method: 'DELETE',
@@ -170,6 +339,10 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete an order',
+    statuses: [200, 400, 401, 404, 413, 415],
+    cache: 'no-store',
+    // Deleting an order leaves stock as it is (cancelling is what returns it).
+    writesCatalog: false,
   },
   'admin.orders.updateStatus': {
     method: 'PATCH',
@@ -177,6 +350,10 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: "Change an order's status (cancelling returns its items to stock)",
+    statuses: [200, 400, 401, 404, 409, 413, 415],
+    cache: 'no-store',
+    // Cancelling returns stock, leaving cancelled takes it again.
+    writesCatalog: true,
   },
   'admin.testimonials.list': {
     method: 'GET',
@@ -184,6 +361,8 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'All testimonials',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
   },
   'admin.testimonials.create': {
     method: 'POST',
@@ -191,6 +370,10 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a testimonial',
+    statuses: [201, 400, 401, 413, 415],
+    cache: 'no-store',
+    // Featured testimonials are a cached public read.
+    writesCatalog: true,
   },
   'admin.testimonials.update': {
     method: 'PUT',
@@ -198,6 +381,10 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a testimonial',
+    statuses: [200, 400, 401, 404, 413, 415],
+    cache: 'no-store',
+    // Featured testimonials are a cached public read.
+    writesCatalog: true,
   },
   'admin.testimonials.delete': {
     method: 'DELETE',
@@ -205,6 +392,10 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a testimonial',
+    statuses: [200, 400, 401, 404, 413, 415],
+    cache: 'no-store',
+    // Featured testimonials are a cached public read.
+    writesCatalog: true,
   },
 } as const satisfies Record<string, RouteDef>
 
@@ -212,10 +403,44 @@ export type ProcedurePath = keyof typeof routes
 
 /** Plain HTTP routes outside tRPC (multipart upload, binary PDF, health). */
 export const rawRoutes = {
-  upload: { method: 'POST', path: '/admin/upload' },
-  invoice: { method: 'GET', path: '/admin/orders/{id}/invoice' },
-  health: { method: 'GET', path: '/health' },
-} as const satisfies Record<string, Pick<RouteDef, 'method' | 'path'>>
+  upload: {
+    method: 'POST',
+    path: '/admin/upload',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Upload product images (multipart/form-data)',
+    // A body that is not multipart is a 400 with its own message, not a 415.
+    statuses: [201, 400, 401, 413],
+    cache: 'no-store',
+    // An uploaded image is only a file until a product or category that names it is saved.
+    writesCatalog: false,
+  },
+  invoice: {
+    method: 'GET',
+    path: '/admin/orders/{id}/invoice',
+    protect: true,
+    tags: ['admin'],
+    summary: "An order's invoice as a PDF",
+    statuses: [200, 400, 401, 404],
+    cache: 'no-store',
+  },
+  health: {
+    method: 'GET',
+    path: '/health',
+    tags: ['shop'],
+    summary: 'Health check: 200 only when the database answers',
+    statuses: [200, 400, 503],
+    // A load balancer must see the database's state now, not a copy.
+    cache: 'no-store',
+  },
+} as const satisfies Record<string, RouteDef>
+
+export type RawRouteName = keyof typeof rawRoutes
+
+/** The success status of a route: 201 for a create, else 200. */
+export function successStatus(route: RouteDef): 200 | 201 {
+  return route.statuses.includes(201) ? 201 : 200
+}
 
 /** Fills `{name}` segments of a route path: fillPath('/products/{id}', { id: 3 }) -> '/products/3'. */
 export function fillPath(path: string, params: Record<string, unknown>): { path: string; used: Set<string> } {

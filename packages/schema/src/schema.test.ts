@@ -4,8 +4,7 @@ import { slugify } from './categories'
 import { centsToMoney, moneyToCents, ZPriceInput } from './common'
 import { testimonialInitials } from './display'
 import { joinCustomerAddress, ZCheckoutForm } from './orders'
-import { generateSku } from './products'
-import { routes } from './routes'
+import { generateSku, isLowStock } from './products'
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message) ?? []
@@ -94,9 +93,14 @@ describe('password rules', () => {
   })
 })
 
-describe('route table', () => {
-  it('keeps every path under its method once', () => {
-    const keys = Object.values(routes).map((route) => `${route.method} ${route.path}`)
-    expect(new Set(keys).size).toBe(keys.length)
+describe('low stock', () => {
+  it('is at or below the minimum stock', () => {
+    expect(isLowStock({ stock: 5, minStock: 5 })).toBe(true)
+    expect(isLowStock({ stock: 0, minStock: 5 })).toBe(true)
+    expect(isLowStock({ stock: -1, minStock: 1 })).toBe(true)
+  })
+
+  it('is not above the minimum stock', () => {
+    expect(isLowStock({ stock: 6, minStock: 5 })).toBe(false)
   })
 })

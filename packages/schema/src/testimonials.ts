@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ZId, ZImageUrl, ZIsoDateTime } from './common'
+import { visibleText, ZId, ZImageUrl, ZIsoDateTime } from './common'
 
 export const ZTestimonial = z.object({
   id: ZId,
@@ -23,14 +23,20 @@ export const ZTestimonialInput = z.object({
   name: z
     .string({ error: 'Name is required' })
     .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters'),
+    .max(100, 'Name must be at most 100 characters')
+    .check(visibleText('Name', { min: 1, tooShort: 'Name is required' })),
   content: z
     .string({ error: 'Content is required' })
     .trim()
-    .min(1, 'Content is required')
-    .max(2000, 'Content must be at most 2000 characters'),
-  location: z.string().trim().max(100, 'Location must be at most 100 characters').nullish().transform(emptyToNull),
+    .max(2000, 'Content must be at most 2000 characters')
+    .check(visibleText('Content', { min: 1, tooShort: 'Content is required' })),
+  location: z
+    .string()
+    .trim()
+    .max(100, 'Location must be at most 100 characters')
+    .check(visibleText('Location'))
+    .nullish()
+    .transform(emptyToNull),
   rating: z
     .number({ error: 'Rating is required' })
     .int('Rating must be a whole number')

@@ -3,7 +3,8 @@
  * autocannon from this one, so the two share the 2 cores as a server and its clients would. Each catalog read is
  * printed next to a bare Fastify route in the same server (ratio = endpoint / bare); then orders per second.
  * It runs once on an SQLite file and once on a new PostgreSQL database (BENCH_POSTGRES_URL, default the local
- * server; skipped with a note when none answers), and prints the two side by side.
+ * server; skipped with a note when none answers), and prints the two side by side. Last, it renders invoice PDFs
+ * in this process and prints the time per invoice.
  */
 import { fork } from 'node:child_process'
 import fs from 'node:fs'
@@ -11,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { measureInvoices } from './invoice-bench'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
@@ -205,5 +207,11 @@ console.log(`${'endpoint'.padEnd(width)} ${'SQLite file'.padEnd(44)} ${postgres 
 sqlite.rows.forEach((row, i) => {
   console.log(`${row.name.padEnd(width)} ${cell(row).padEnd(44)} ${cell(postgres?.rows[i])}`)
 })
+const invoices = await measureInvoices()
+console.log(
+  `\nInvoice PDF, 5 lines in Latin, Greek, Cyrillic and Hebrew: ${invoices.msPerInvoice.toFixed(1)} ms per invoice ` +
+    `(${invoices.count} in a row), ${(invoices.bytes / 1024).toFixed(1)} kB; the first, which loads the fonts, ` +
+    `${invoices.firstMs.toFixed(0)} ms`,
+)
 console.log('')
 if (!sqlite.consistent || (postgres && !postgres.consistent)) process.exitCode = 1

@@ -9,7 +9,7 @@ import * as adminsRepo from '@shop/db/admins'
 import { createDb } from '@shop/db/client'
 import { migrateToLatest } from '@shop/db/migrate'
 import * as sessionsRepo from '@shop/db/sessions'
-import { ZNewPassword } from '@shop/schema/auth'
+import { ZAdminName, ZNewPassword } from '@shop/schema/auth'
 import { loadConfig } from '../env'
 import { generatePassword, hashPassword } from '../lib/crypto'
 
@@ -30,6 +30,12 @@ async function main(): Promise<number> {
   const command = positionals[0]
   if (command !== 'create' && command !== 'reset') {
     console.error(usage)
+    return 2
+  }
+  // The name is shown in the back office: it follows the rules of every other name people read.
+  const name = values.name === undefined ? undefined : ZAdminName.safeParse(values.name)
+  if (name && !name.success) {
+    console.error(name.error.issues.map((issue) => issue.message).join('\n'))
     return 2
   }
   if (values.password !== undefined) {
@@ -56,7 +62,7 @@ async function main(): Promise<number> {
         console.error(`--email is required to create an admin\n${usage}`)
         return 2
       }
-      await adminsRepo.insert(db, { username, email: values.email, name: values.name ?? username, passwordHash })
+      await adminsRepo.insert(db, { username, email: values.email, name: name?.data ?? username, passwordHash })
       console.log(`Created admin '${username}'.`)
     } else {
       if (!existing) {

@@ -1,6 +1,7 @@
 /**
  * The db CLI on SQLite files: its arguments and messages through runDbCli, and one run as a program of its own.
- * The copy itself is tested on both databases in @shop/db's copy.integration.test.ts.
+ * The copy and the prune themselves are tested on both databases in @shop/db (copy.integration.test.ts,
+ * housekeeping.integration.test.ts).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -10,7 +11,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDb } from '@shop/db/client'
 import { migrateToLatest } from '@shop/db/migrate'
+import * as rateLimitsRepo from '@shop/db/rate-limits'
+import * as resetTokensRepo from '@shop/db/reset-tokens'
 import { seedDemo } from '@shop/db/seed'
+import * as sessionsRepo from '@shop/db/sessions'
+import { insertAdmin } from '@shop/db/testing/factories'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runDbCli } from './db-cli'
 
@@ -175,5 +180,40 @@ describe('db CLI', () => {
     expect(result.code).toBe(1)
     expect(result.stderr).toMatch(/^The shop uses PostgreSQL: back it up with pg_dump/)
     expect(fs.existsSync(inDir('pg.db'))).toBe(false)
+  })
+
+  it('prunes the configured database and prints the rows deleted per table', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString()
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString()
+    const db = createDb({ sqliteFile: shopFile })
+    try {
+      const admin = await insertAdmin(db, { username: 'prune-owner', email: 'prune-owner@example.com' })
+      await sessionsRepo.insert(db, { tokenHash: 'prune-expired-1', adminId: admin.id, expiresAt: hourAgo })
+      await sessionsRepo.insert(db, { tokenHash: 'prune-expired-2', adminId: admin.id, expiresAt: hourAgo })
+      await sessionsRepo.insert(db, { tokenHash: 'prune-live', adminId: admin.id, expiresAt: inAnHour })
+      await resetTokensRepo.insert(db, { tokenHash: 'prune-reset', adminId: admin.id, expiresAt: hourAgo })
+      await rateLimitsRepo.hit(db, 'login:10.0.0.1', new Date(Date.now() - 7_200_000).toISOString(), hourAgo)
+    } finally {
+      await db.destroy()
+    }
+
+    vi.stubEnv('DATA_DIR', inDir('data'))
+    expect(await cli('prune')).toEqual({
+      code: 0,
+      stdout:
+        `Pruned ${shopFile}, rows deleted:\n` +
+        '  sessions               2\n' +
+        '  password_reset_tokens  1\n' +
+        '  rate_limits            1\n',
+      stderr: '',
+    })
+    expect((await cli('prune')).stdout).toMatch(/^ {2}sessions +0$/m)
+
+    const withTarget = await cli('prune', '--to', inDir('other.db'))
+    expect(withTarget).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'prune takes no --from or --to: it prunes the database the server uses.\n',
+    })
   })
 })

@@ -2,9 +2,12 @@
  * Moves and backs up the shop's database from the terminal:
  *   pnpm db:copy --from data/shop.db --to postgres://user:password@host:5432/shop
  *   pnpm db:backup --to backups/shop-2026-11-22.db [--from data/shop.db]
+ *   pnpm db:prune
  * copy takes every table, ids included, into a new, empty database (SQLite file or PostgreSQL, either way).
  * backup writes a consistent copy of the SQLite file while the shop serves; without --from it backs up the
  * database the server would use (same env / .env). PostgreSQL is backed up with pg_dump.
+ * prune deletes expired sessions, spent reset tokens and passed rate-limit windows of the database the server
+ * would use, as the server itself does every hour; for a shop that was down long, or before a copy.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,11 +16,13 @@ import { parseArgs } from 'node:util'
 import { BackupRefusedError, backupSqlite } from '@shop/db/backup'
 import { createDb, type DbOptions, describeDatabase, isPostgresUrl } from '@shop/db/client'
 import { CopyRefusedError, copyDatabase } from '@shop/db/copy'
+import { tryPruneExpired } from '@shop/db/housekeeping'
 import { loadConfig } from '../env'
 
 const usage = `Usage:
   pnpm db:copy --from <sqlite file | postgres url> --to <postgres url | sqlite file>
-  pnpm db:backup --to <new file> [--from <sqlite file>]`
+  pnpm db:backup --to <new file> [--from <sqlite file>]
+  pnpm db:prune`
 
 /** A mistake of the user's: printed as one line, without a stack trace. */
 class UsageError extends Error {
@@ -111,6 +116,25 @@ async function backup(out: Output, from: string | undefined, to: string | undefi
   }
 }
 
+async function prune(out: Output, from: string | undefined, to: string | undefined): Promise<void> {
+  if (from || to) throw new UsageError('prune takes no --from or --to: it prunes the database the server uses.', 2)
+  const options = loadConfig().database
+  requireExistingSqlite(options)
+  const db = createDb(options)
+  try {
+    const deleted = await tryPruneExpired(db, new Date().toISOString())
+    if (!deleted) {
+      out.log(`Another process is pruning ${describe(options)} right now; nothing done.`)
+      return
+    }
+    const width = Math.max(...Object.keys(deleted).map((table) => table.length))
+    out.log(`Pruned ${describe(options)}, rows deleted:`)
+    for (const [table, rows] of Object.entries(deleted)) out.log(`  ${table.padEnd(width)}  ${rows}`)
+  } finally {
+    await db.destroy()
+  }
+}
+
 /** pg reports a refused connection to several addresses as an AggregateError with an empty message. */
 function messageOf(error: unknown): string {
   if (error instanceof AggregateError && !error.message) return messageOf(error.errors[0])
@@ -129,6 +153,7 @@ export async function runDbCli(args: string[], out: Output = console): Promise<n
     if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest.join(' ')}\n${usage}`, 2)
     if (command === 'copy') await copy(out, values.from, values.to)
     else if (command === 'backup') await backup(out, values.from, values.to)
+    else if (command === 'prune') await prune(out, values.from, values.to)
     else throw new UsageError(usage, 2)
     return 0
   } catch (error) {

@@ -1,14 +1,27 @@
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import { createWorkLimiter } from './work-limiter'
 
 // scrypt with N=2^15, r=8, p=1 costs 32 MiB and ~50-100 ms per hash here: memory-hard, and slow enough to
 // make offline guessing expensive while a login still feels instant.
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions
 const KEY_LENGTH = 64
 
+// At most one hash per core but one runs at a time, so a burst of logins leaves a core to the shop's visitors; past
+// 32 waiting, a login is refused with 503 rather than queued for seconds.
+export const passwordHashing = createWorkLimiter({
+  concurrency: Math.max(1, availableParallelism() - 1),
+  maxWaiting: 32,
+  busyMessage: 'The server is busy. Please try again in a moment.',
+})
+
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)))
-  })
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)))
+      }),
+  )
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so the parameters can be raised later without breaking old hashes. */

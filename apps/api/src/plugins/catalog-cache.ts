@@ -2,31 +2,24 @@ import { createHash } from 'node:crypto'
 import { openChangeFeed } from '@shop/db/change-feed'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+// Declares request.routePolicy.
+import type {} from './route-policy'
 
 /**
  * A response cache for the public catalog, in front of the tRPC adapter. A hit is answered from memory with a
- * strong ETag (304 when If-None-Match matches), skipping validation, SQL and serialisation.
+ * strong ETag (304 when If-None-Match matches), skipping validation, SQL and serialisation. What it keeps and what
+ * empties it come from the route table: GET routes marked `cache: 'public'` are kept; a successful call of a route
+ * marked `writesCatalog` (admin edits of products, categories and testimonials, orders, which take stock, and
+ * order status changes, which return it) empties it. Logins, logouts, password resets and uploads leave it alone.
  *
- * Freshness: every successful write through the API (POST/PUT/PATCH/DELETE under /api: admin edits, orders,
- * which change stock) bumps the generation and empties the cache before its answer is sent. A read that started
- * before a bump is not stored, so the public never sees data older than the last completed write.
+ * Freshness: a catalog write bumps the generation and empties the cache before its answer is sent. A read that
+ * started before a bump is not stored, so the public never sees data older than the last completed write.
  *
- * Several API processes on one PostgreSQL database: a write also publishes on the change feed (LISTEN/NOTIFY)
- * before its answer is sent, and every other process empties its cache when it hears it.
+ * Several API processes on one PostgreSQL database: a catalog write also publishes on the change feed
+ * (LISTEN/NOTIFY) before its answer is sent, and every other process empties its cache when it hears it.
  */
-const CACHEABLE = [
-  /^\/api\/shop$/,
-  /^\/api\/categories$/,
-  /^\/api\/categories\/[^/]+$/,
-  /^\/api\/categories\/[^/]+\/products$/,
-  /^\/api\/featured-products$/,
-  /^\/api\/featured-testimonials$/,
-  /^\/api\/products$/,
-  /^\/api\/products\/[^/]+$/,
-]
 // Bounds memory when clients vary query strings (search). Past it, the cache starts over.
 const MAX_ENTRIES = 2000
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 interface Entry {
   body: string
@@ -50,9 +43,8 @@ declare module 'fastify' {
 }
 
 function isCacheable(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false
-  const path = request.url.split('?', 1)[0] ?? ''
-  return CACHEABLE.some((pattern) => pattern.test(path))
+  // HEAD shares the GET's policy, but its answer has no body to keep.
+  return request.method === 'GET' && request.routePolicy?.cache === 'public'
 }
 
 function etagOf(body: string): string {
@@ -101,7 +93,7 @@ async function catalogCachePlugin(app: FastifyInstance) {
   })
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (MUTATING.has(request.method) && reply.statusCode < 400 && request.originalUrl.startsWith('/api/')) {
+    if (request.routePolicy?.writesCatalog && reply.statusCode < 400) {
       cache.invalidate()
       // The write is done; a failed notice must not turn it into an error. The other processes' listeners
       // empty their caches when they reconnect.
@@ -124,4 +116,7 @@ async function catalogCachePlugin(app: FastifyInstance) {
   })
 }
 
-export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache', dependencies: ['deps', 'errors'] })
+export const catalogCache = fp(catalogCachePlugin, {
+  name: 'catalog-cache',
+  dependencies: ['deps', 'errors', 'route-policy'],
+})

@@ -12,6 +12,7 @@ declare module 'fastify' {
 async function registerDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('deps', deps)
   app.addHook('onClose', async () => {
+    await deps.background.drain()
     deps.mailer.close()
     await deps.rateLimits.close()
     await deps.db.destroy()

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { buildOpenApiDocument } from '../trpc/openapi'
 
-/** GET /api/openapi.json (generated from the procedures) and the interactive reference at /api/docs. */
+/**
+ * GET /api/openapi.json (the procedures, the plain routes and every status they answer: see trpc/openapi.ts) and
+ * the interactive reference at /api/docs.
+ */
 async function docsPlugin(app: FastifyInstance) {
   const document = buildOpenApiDocument({ title: app.deps.config.shop.name, baseUrl: '' })
   const body = JSON.stringify(document)

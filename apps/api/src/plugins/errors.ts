@@ -1,69 +1,50 @@
-import type { ApiError } from '@shop/schema/common'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { STATUS_CODES as HTTP_REASONS } from 'node:http'
+import type { Socket } from 'node:net'
+import { UPLOAD_FORM_MESSAGES, UPLOAD_MESSAGES } from '@shop/schema/uploads'
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
+import { errorBody } from '../lib/error-body'
+import { keepOriginalUrl, rewriteAdapterErrorBody } from '../trpc/openapi-adapter/error-bodies'
 
 /**
- * One error shape for every /api answer: { message, code, issues? }. Errors come from three places: Fastify
- * itself (malformed JSON, body too large, multipart limits), our plain routes (AppError), and the tRPC adapter,
- * which writes its own body; this plugin reduces all three to the same shape and never lets an internal message
- * or stack reach a client.
+ * One error shape for every /api answer: { message, code, issues? }. Errors come from four places: Fastify
+ * itself (malformed JSON, body too large, multipart limits), its router (a malformed URL, answered before any hook
+ * runs: see frameworkErrors), our plain routes (AppError), and the tRPC adapter, which writes its own body; this
+ * plugin reduces all of them to the same shape and never lets an internal message or stack reach a client.
  */
 
-const STATUS_CODES: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_SUPPORTED',
-  406: 'NOT_ACCEPTABLE',
-  408: 'TIMEOUT',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
+/**
+ * Fastify's and @fastify/multipart's own client errors, in words a client can act on instead of the libraries'
+ * ("reach fields limit"). A status given here replaces the library's: @fastify/multipart answers a non-multipart
+ * request and a bad JSON field with 406, which is about the Accept header, not the body. Multipart is registered
+ * only for the upload route, so its errors are told in the upload's terms.
+ */
+const KNOWN_ERRORS: Record<string, { status?: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type: send JSON' },
+  FST_ERR_CTP_EMPTY_TYPE: { message: 'Missing content type: send JSON' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Content-Length does not match the body' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The URL is not valid: check its percent-encoding (%XX)' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the URL is too long' },
+  FST_PARTS_LIMIT: { status: 413, message: UPLOAD_FORM_MESSAGES.tooManyParts },
+  FST_FILES_LIMIT: { status: 400, message: UPLOAD_MESSAGES.tooMany },
+  FST_FIELDS_LIMIT: { status: 413, message: UPLOAD_FORM_MESSAGES.tooManyFields },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: UPLOAD_MESSAGES.tooLarge },
+  FST_PROTO_VIOLATION: { status: 400, message: UPLOAD_FORM_MESSAGES.fieldName },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, message: UPLOAD_FORM_MESSAGES.notMultipart },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: UPLOAD_FORM_MESSAGES.badJsonField },
+  FST_MP_PREMATURE_CLOSE: { status: 400, message: UPLOAD_FORM_MESSAGES.incomplete },
 }
 
-// Fastify's own client errors, in words a client can act on.
-const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
-  FST_ERR_CTP_EMPTY_TYPE: 'Missing content type: send JSON',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
-}
-
-export function errorBody(status: number, message: string, issues?: ApiError['issues']): ApiError {
-  return { message, code: STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST'), issues }
-}
-
-interface AdapterIssue {
-  path?: Array<string | number>
-  message?: string
-}
-
-/** Rewrites the body of a tRPC adapter error. */
-function normaliseAdapterBody(status: number, payload: string): string {
-  let parsed: { message?: unknown; issues?: AdapterIssue[] }
-  try {
-    parsed = JSON.parse(payload)
-  } catch {
-    return JSON.stringify(errorBody(status, 'Request failed'))
-  }
-  if (status >= 500) return JSON.stringify(errorBody(status, 'Internal server error'))
-  if (Array.isArray(parsed.issues) && parsed.issues.length > 0) {
-    const issues = parsed.issues.map((issue) => ({
-      path: Array.isArray(issue.path) ? issue.path.map((p) => (typeof p === 'number' ? p : String(p))) : [],
-      message: String(issue.message ?? 'Invalid value'),
-    }))
-    // The first problem is the message; the rest stay in issues for forms that show each field.
-    const first = issues[0]
-    const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
-    return JSON.stringify(errorBody(status, `${where}${first?.message ?? 'Invalid input'}`, issues))
-  }
-  const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'Request failed'
-  return JSON.stringify(errorBody(status, message))
+/** The status and client-facing message of an error that is not an AppError; undefined for a server fault. */
+function clientError(error: FastifyError): { status: number; message: string } | undefined {
+  const known = error.code ? KNOWN_ERRORS[error.code] : undefined
+  const status = known?.status ?? error.statusCode ?? 500
+  // Anything that does not say it is the client's fault (no status, or an odd one such as 200) is the server's.
+  if (status < 400 || status >= 500) return undefined
+  return { status, message: known?.message || error.message || 'Bad request' }
 }
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -71,29 +52,56 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message))
     }
-    const status = error.statusCode ?? 500
-    if (status >= 500) {
+    const known = clientError(error)
+    if (!known) {
       request.log.error({ err: error }, 'request failed')
       return reply.code(500).send(errorBody(500, 'Internal server error'))
     }
-    const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'Bad request'
-    return reply.code(status).send(errorBody(status, message))
+    return reply.code(known.status).send(errorBody(known.status, known.message))
   })
 
-  // trpc-to-openapi rewrites request.raw.url (it strips /api); Fastify memoises originalUrl on first read, so
-  // reading it here keeps the real URL for the hooks that run after the handler.
-  app.addHook('onRequest', async (request) => {
-    void request.originalUrl
-  })
+  // The tRPC adapter writes its own error bodies, which are rewritten to this shape on their way out.
+  app.addHook('onRequest', keepOriginalUrl)
+  app.addHook('onSend', rewriteAdapterErrorBody)
+}
 
-  // The adapter sends its errors itself (status and JSON string), so they are rewritten on their way out.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !request.originalUrl.startsWith('/api/'))
-      return payload
-    const type = String(reply.getHeader('content-type') ?? '')
-    if (!type.startsWith('application/json')) return payload
-    return normaliseAdapterBody(reply.statusCode, payload)
-  })
+/**
+ * Fastify's `frameworkErrors` option. The router refuses a malformed URL (`/api/products/%ZZ`, FST_ERR_BAD_URL)
+ * before any route, hook or error handler exists for the request, and by default answers in Fastify's own shape
+ * ({ error, code, message, statusCode }, echoing the path); this answers it in ours, for every path.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = clientError(error)
+  if (!known) {
+    request.log.error({ err: error }, 'request failed in the router')
+    void reply.code(500).send(errorBody(500, 'Internal server error'))
+    return
+  }
+  void reply.code(known.status).send(errorBody(known.status, known.message))
+}
+
+/**
+ * Fastify's `clientErrorHandler` option. A request Node's HTTP parser cannot read (a space in the URL, a broken
+ * header line, headers over Node's 16 kB) never becomes a request: Node hands the socket over, and Fastify's
+ * default writes its own shape. Same decisions as that default (nothing to write on a reset or closed socket, 408
+ * for a timeout, 431 for headers too large), in our shape.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'The request could not be read as HTTP']
+  const body = JSON.stringify(errorBody(status, message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${HTTP_REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 export const errors = fp(errorsPlugin, { name: 'errors' })

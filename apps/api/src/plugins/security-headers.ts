@@ -2,15 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
+import type { Config } from '../env'
 
-const OPTIONS: HelmetOptions = {
+// 180 days; subdomains are left out: they may be other services of the shop owner, not ours to pin to https.
+const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60
+
+const options = (config: Config): HelmetOptions => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      // Product and category images may be given by URL (http or https) from anywhere.
-      imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-      // Mantine injects its CSS variables in <style> tags.
+      // Images come from this server (uploads, demo artwork) and the hosts the owner lists in IMAGE_HOSTS, never
+      // from anywhere: an image URL typed into a testimonial would otherwise let another host see every visitor.
+      imgSrc: ["'self'", 'data:', 'blob:', ...config.imageHosts],
+      // Mantine sets CSS variables in style attributes and <style> tags; see docs/decisions/0001-csp-inline-styles.md.
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       connectSrc: ["'self'"],
@@ -23,15 +28,17 @@ const OPTIONS: HelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
-  // Images loaded from other hosts by URL must not need CORP headers there.
+  // Images loaded from IMAGE_HOSTS must not need CORP headers there.
   crossOriginEmbedderPolicy: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  // HSTS only matters behind HTTPS, where the proxy in front decides it.
-  strictTransportSecurity: false,
-}
+  // A shop whose public address is https tells browsers never to try plain http again.
+  strictTransportSecurity: config.publicUrl.startsWith('https://')
+    ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }
+    : false,
+})
 
 /** Runs helmet once against a stand-in response and keeps the headers it sets. */
-function computeHeaders(): Record<string, string> {
+function computeHeaders(config: Config): Record<string, string> {
   const headers: Record<string, string> = {}
   const response = {
     setHeader: (name: string, value: string) => {
@@ -41,7 +48,7 @@ function computeHeaders(): Record<string, string> {
       delete headers[name.toLowerCase()]
     },
   } as unknown as ServerResponse
-  helmet(OPTIONS)({} as IncomingMessage, response, (error?: unknown) => {
+  helmet(options(config))({} as IncomingMessage, response, (error?: unknown) => {
     if (error) throw error
   })
   return headers
@@ -53,10 +60,10 @@ function computeHeaders(): Record<string, string> {
  * request, a measurable share of a cached catalog read).
  */
 async function securityHeadersPlugin(app: FastifyInstance) {
-  const headers = computeHeaders()
+  const headers = computeHeaders(app.deps.config)
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers)
   })
 }
 
-export const securityHeaders = fp(securityHeadersPlugin, { name: 'security-headers' })
+export const securityHeaders = fp(securityHeadersPlugin, { name: 'security-headers', dependencies: ['deps'] })

@@ -1,26 +1,23 @@
-import { API_PREFIX } from '@shop/schema/routes'
+import { API_PREFIX, type RouteDef, routes, successStatus } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi'
 import { AppError } from '../lib/app-error'
 import { type AppRouter, appRouter } from '../trpc/app-router'
 import { createContextFactory } from '../trpc/context'
-import { lockInputCoercion } from '../trpc/strict-inputs'
+import { markBodilessCallsAsJson } from '../trpc/openapi-adapter/bodiless-json'
+import { lockInputCoercion } from '../trpc/openapi-adapter/strict-inputs'
+
+const routeTable: Record<string, RouteDef> = routes
+
+function routeOf(procedurePath: string): RouteDef | undefined {
+  return Object.hasOwn(routeTable, procedurePath) ? routeTable[procedurePath] : undefined
+}
 
 async function trpcPlugin(app: FastifyInstance) {
+  // The adapter's workarounds, each explained where it is defined (trpc/openapi-adapter/).
   lockInputCoercion(appRouter)
-
-  // The adapter refuses a POST without a JSON content type; a bodiless POST (logout) is a JSON call with no input.
-  app.addHook('preHandler', async (request) => {
-    if (
-      request.url.startsWith(`${API_PREFIX}/`) &&
-      request.headers['content-type'] === undefined &&
-      request.body === undefined &&
-      ['POST', 'PUT', 'PATCH'].includes(request.method)
-    ) {
-      request.headers['content-type'] = 'application/json'
-    }
-  })
+  app.addHook('preHandler', markBodilessCallsAsJson)
 
   const options: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_PREFIX,
@@ -31,8 +28,13 @@ async function trpcPlugin(app: FastifyInstance) {
       if (error) {
         return error.cause instanceof AppError ? { headers: error.cause.headers } : {}
       }
-      // A created resource answers 201.
-      const isCreate = type === 'mutation' && paths?.some((path) => path.endsWith('.create'))
+      // A created resource answers 201: the route table says which, and the OpenAPI document follows it.
+      const isCreate =
+        type === 'mutation' &&
+        paths?.some((path) => {
+          const route = routeOf(path)
+          return route !== undefined && successStatus(route) === 201
+        })
       return isCreate ? { status: 201 } : {}
     },
     onError: ({ error, path, req }) => {

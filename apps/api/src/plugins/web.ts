@@ -3,7 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { errorBody } from './errors'
+import { errorBody } from '../lib/error-body'
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS

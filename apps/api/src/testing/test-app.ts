@@ -2,9 +2,11 @@ import path from 'node:path'
 import type { Db } from '@shop/db/client'
 import { createTestDatabase } from '@shop/db/testing'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp } from '../app'
 import { bootstrap } from '../bootstrap'
 import { type Config, parseConfig } from '../env'
+import { recordStatuses } from './status-contract'
 
 export const TEST_ADMIN = {
   username: 'admin',
@@ -45,6 +47,9 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ...options.env,
   })
   const app = await buildApp(config)
+  // Every answer counts towards the status contract: the document must list it, and it must list nothing unseen.
+  const observationsDir = inject('statusObservationsDir')
+  if (observationsDir) recordStatuses(app, observationsDir)
   await bootstrap(app.deps.db, config)
   await app.ready()
 

@@ -2,7 +2,7 @@
  * tRPC setup. Every procedure is served as REST by trpc-to-openapi; its method and path come from the route
  * table in @shop/schema/routes, so server and web client cannot disagree about them.
  */
-import { type ProcedurePath, routes } from '@shop/schema/routes'
+import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
@@ -42,6 +42,8 @@ export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** The OpenAPI meta of a procedure, from the route table. */
 export function route(path: ProcedurePath): OpenApiMeta {
-  const { protect, ...def } = routes[path] as (typeof routes)[ProcedurePath] & { protect?: true }
-  return { openapi: { ...def, protect: protect ?? false, tags: [...def.tags] } }
+  // Only what trpc-to-openapi reads: openapi.ts documents the statuses from the route table, and the HTTP policy
+  // flags (cache, writesCatalog) are the server's, not the document's.
+  const { method, path: openapiPath, tags, summary, protect }: RouteDef = routes[path]
+  return { openapi: { method, path: openapiPath, tags: [...tags], summary, protect: protect ?? false } }
 }

@@ -1,7 +1,9 @@
 import type { AppRouter } from '@shop/api/router'
 import { createTRPCClient } from '@trpc/client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ADMIN_TOKEN_KEY, apiMessageOf, buildRequest, httpStatusOf, restLink } from './rest-link'
+import { apiMessageOf, httpStatusOf } from './api-error'
+import { buildRequest, restLink } from './rest-link'
+import { ADMIN_TOKEN_KEY } from './session'
 
 function headersOf(init: RequestInit): Record<string, string> {
   return (init.headers ?? {}) as Record<string, string>

@@ -1,24 +1,9 @@
-import { type ProcedurePath, routes } from '@shop/schema/routes'
+import { API_PREFIX, fillPath, type ProcedurePath, routes } from '@shop/schema/routes'
 import { TRPCClientError, type TRPCLink } from '@trpc/client'
 import type { AnyTRPCRouter } from '@trpc/server'
 import { observable } from '@trpc/server/observable'
-
-export const ADMIN_TOKEN_KEY = 'adminToken'
-
-/** The data of a failed call: the HTTP status and the API's error code, when it sent one. */
-export interface RestErrorData {
-  httpStatus: number
-  code: string | undefined
-  apiMessage: string | undefined
-}
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(ADMIN_TOKEN_KEY)
-  } catch {
-    return null
-  }
-}
+import { apiErrorOf, parseBody } from './api-error'
+import { sessionHeaders } from './session'
 
 function toQuery(values: Record<string, unknown>): string {
   const query = new URLSearchParams()
@@ -33,27 +18,22 @@ function toQuery(values: Record<string, unknown>): string {
 export function buildRequest(path: string, input: unknown): { url: string; init: RequestInit } {
   const route = routes[path as ProcedurePath]
   if (!route) throw new Error(`No REST route for procedure '${path}'`)
-  const values = input && typeof input === 'object' ? { ...(input as Record<string, unknown>) } : {}
-  const url = `/api${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name]
-    delete values[name]
-    return encodeURIComponent(String(value))
-  })}`
-  const headers: Record<string, string> = {}
-  const token = readToken()
-  if (token) headers.authorization = `Bearer ${token}`
+  const values = input && typeof input === 'object' ? (input as Record<string, unknown>) : {}
+  const filled = fillPath(route.path, values)
+  const rest = Object.fromEntries(Object.entries(values).filter(([name]) => !filled.used.has(name)))
+  const url = `${API_PREFIX}${filled.path}`
+  const headers = sessionHeaders()
   const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH'
   if (!hasBody)
-    return { url: `${url}${toQuery(values)}`, init: { method: route.method, headers, credentials: 'include' } }
-  const body = input === undefined ? undefined : JSON.stringify(values)
+    return { url: `${url}${toQuery(rest)}`, init: { method: route.method, headers, credentials: 'include' } }
+  const body = input === undefined ? undefined : JSON.stringify(rest)
   if (body !== undefined) headers['content-type'] = 'application/json'
   return { url, init: { method: route.method, headers, body, credentials: 'include' } }
 }
 
 /**
  * The tRPC client's only link: every call goes to its REST path (spec point 7), so the browser speaks the same
- * API as any other client. A non-2xx answer becomes an error whose message is `${status}: ${body or status text}`
- * (spec point 8).
+ * API as any other client. A non-2xx answer becomes the error of `apiErrorOf` (spec point 8).
  */
 export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
   return () =>
@@ -64,25 +44,10 @@ export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
         fetch(url, { ...init, signal: op.signal ?? controller.signal })
           .then(async (response) => {
             const text = await response.text()
-            let data: unknown = text
-            try {
-              data = text ? JSON.parse(text) : undefined
-            } catch {
-              // Not JSON: keep the text.
-            }
+            const data = parseBody(text)
             console.info(`[api] ${init.method} ${url} -> ${response.status}`, { request: op.input, response: data })
             if (!response.ok) {
-              const body = data && typeof data === 'object' ? (data as { code?: unknown; message?: unknown }) : {}
-              const errorData: RestErrorData = {
-                httpStatus: response.status,
-                code: typeof body.code === 'string' ? body.code : undefined,
-                apiMessage: typeof body.message === 'string' ? body.message : undefined,
-              }
-              observer.error(
-                new TRPCClientError(`${response.status}: ${text || response.statusText}`, {
-                  result: { error: { message: text, code: -32000, data: errorData } },
-                }),
-              )
+              observer.error(apiErrorOf(response, text))
               return
             }
             observer.next({ result: { type: 'data', data } })
@@ -93,20 +58,4 @@ export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
           })
         return () => controller.abort()
       })
-}
-
-/** The API's own message of a failed call (e.g. "Only 2 of 'Gold Cross' are left in stock"), if it sent one. */
-export function apiMessageOf(error: unknown): string | undefined {
-  const data = (error as { data?: RestErrorData } | null)?.data
-  return data?.apiMessage
-}
-
-export function httpStatusOf(error: unknown): number | undefined {
-  return (error as { data?: RestErrorData } | null)?.data?.httpStatus
-}
-
-/** A failure text of the spec followed by the API's own reason when it sent one (e.g. a 409 naming the product). */
-export function withApiReason(text: string, error: unknown): string {
-  const reason = apiMessageOf(error)
-  return reason ? `${text} ${reason}` : text
 }

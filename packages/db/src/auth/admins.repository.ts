@@ -63,11 +63,3 @@ export async function updatePassword(db: Executor, id: number, passwordHash: str
     .where('id', '=', id)
     .execute()
 }
-
-export async function updateProfile(db: Executor, id: number, values: { email: string; name: string }): Promise<void> {
-  await db
-    .updateTable('admin_users')
-    .set({ email: values.email, name: values.name, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute()
-}

@@ -37,7 +37,3 @@ export async function consume(db: Executor, tokenHash: string, now: string): Pro
 export async function removeUnusedForAdmin(db: Executor, adminId: number): Promise<void> {
   await db.deleteFrom('password_reset_tokens').where('admin_id', '=', adminId).where('used_at', 'is', null).execute()
 }
-
-export async function removeExpired(db: Executor, now: string): Promise<void> {
-  await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', now).execute()
-}

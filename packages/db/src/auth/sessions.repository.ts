@@ -35,7 +35,3 @@ export async function removeByTokenHash(db: Executor, tokenHash: string): Promis
 export async function removeAllForAdmin(db: Executor, adminId: number): Promise<void> {
   await db.deleteFrom('sessions').where('admin_id', '=', adminId).execute()
 }
-
-export async function removeExpired(db: Executor, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute()
-}

@@ -1,5 +1,6 @@
 import type { Executor } from '../database'
-import { toDbBool, toNumber } from '../dialect'
+import { toNumber } from '../dialect'
+import { isActiveLowStock } from '../products/product-rules'
 
 export interface DashboardCounts {
   revenueCents: number
@@ -34,8 +35,7 @@ export async function findCounts(db: Executor): Promise<DashboardCounts> {
     db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll().as('count'))
-      .where('active', '=', toDbBool(true))
-      .whereRef('stock', '<=', 'min_stock')
+      .where(isActiveLowStock)
       .executeTakeFirstOrThrow(),
   ])
   return {

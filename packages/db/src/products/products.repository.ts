@@ -3,6 +3,7 @@ import type { Product, ProductSort, ProductValues } from '@shop/schema/products'
 import { sql } from 'kysely'
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
+import { isActiveLowStock, isPubliclyVisible } from './product-rules'
 
 function baseQuery(db: Executor) {
   return db
@@ -61,7 +62,7 @@ async function withImages(db: Executor, rows: ProductRow[]): Promise<Product[]> 
 }
 
 export interface FindManyOptions {
-  /** Only active products in active (or no) categories: what the public may see. */
+  /** Only what the public may see (isPubliclyVisible). */
   publicOnly?: boolean
   categoryId?: number
   featured?: boolean
@@ -78,11 +79,7 @@ function likePattern(text: string): string {
 
 export async function findMany(db: Executor, options: FindManyOptions = {}): Promise<Product[]> {
   let query = baseQuery(db)
-  if (options.publicOnly) {
-    query = query
-      .where('products.active', '=', toDbBool(true))
-      .where((eb) => eb.or([eb('categories.id', 'is', null), eb('categories.active', '=', toDbBool(true))]))
-  }
+  if (options.publicOnly) query = query.where(isPubliclyVisible)
   if (options.categoryId !== undefined) query = query.where('products.category_id', '=', options.categoryId)
   if (options.featured !== undefined) query = query.where('products.featured', '=', toDbBool(options.featured))
   if (options.search) {
@@ -116,22 +113,11 @@ export async function findById(
   options: { publicOnly?: boolean } = {},
 ): Promise<Product | undefined> {
   let query = baseQuery(db).where('products.id', '=', id)
-  if (options.publicOnly) {
-    query = query
-      .where('products.active', '=', toDbBool(true))
-      .where((eb) => eb.or([eb('categories.id', 'is', null), eb('categories.active', '=', toDbBool(true))]))
-  }
+  if (options.publicOnly) query = query.where(isPubliclyVisible)
   const row = await query.executeTakeFirst()
   if (!row) return undefined
   const [product] = await withImages(db, [row])
   return product
-}
-
-export async function findManyByIds(db: Executor, ids: number[]): Promise<Map<number, Product>> {
-  if (ids.length === 0) return new Map()
-  const rows = await baseQuery(db).where('products.id', 'in', ids).execute()
-  const products = await withImages(db, rows)
-  return new Map(products.map((product) => [product.id, product]))
 }
 
 /** What an order needs of a product: one query, with the first image only. */
@@ -141,7 +127,7 @@ export interface OrderableProduct {
   sku: string
   priceCents: number
   stock: number
-  /** Active, and in an active category or in none: what the public may buy. */
+  /** The public may see and buy it (isPubliclyVisible). */
   isAvailable: boolean
   imageUrl: string | null
 }
@@ -157,8 +143,7 @@ export async function findOrderable(db: Executor, ids: number[]): Promise<Map<nu
       'products.sku',
       'products.price_cents',
       'products.stock',
-      'products.active',
-      'categories.active as category_active',
+      isPubliclyVisible(eb).as('is_available'),
       eb
         .selectFrom('product_images')
         .select('product_images.url')
@@ -178,7 +163,7 @@ export async function findOrderable(db: Executor, ids: number[]): Promise<Map<nu
         sku: row.sku,
         priceCents: row.price_cents,
         stock: row.stock,
-        isAvailable: fromDbBool(row.active) && (row.category_active === null || fromDbBool(row.category_active)),
+        isAvailable: fromDbBool(row.is_available),
         imageUrl: row.image_url,
       },
     ]),
@@ -187,12 +172,7 @@ export async function findOrderable(db: Executor, ids: number[]): Promise<Map<nu
 
 /** Active products at or below their minimum stock, fewest first. */
 export async function findLowStock(db: Executor): Promise<Product[]> {
-  const rows = await baseQuery(db)
-    .where('products.active', '=', toDbBool(true))
-    .whereRef('products.stock', '<=', 'products.min_stock')
-    .orderBy('products.stock')
-    .orderBy('products.name')
-    .execute()
+  const rows = await baseQuery(db).where(isActiveLowStock).orderBy('products.stock').orderBy('products.name').execute()
   return withImages(db, rows)
 }
 
@@ -262,10 +242,21 @@ export async function takeStock(db: Executor, id: number, quantity: number): Pro
   return toNumber(result.numUpdatedRows) > 0
 }
 
-export async function releaseStock(db: Executor, id: number, quantity: number): Promise<void> {
-  await db
+/**
+ * Puts `quantity` units back if the stock stays at or below `maxStock`, in one conditional UPDATE, so concurrent
+ * returns cannot together pass the maximum. False when the product is gone or the stock would pass it.
+ */
+export async function releaseStock(
+  db: Executor,
+  id: number,
+  quantity: number,
+  limits: { maxStock: number },
+): Promise<boolean> {
+  const result = await db
     .updateTable('products')
     .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: nowIso() }))
     .where('id', '=', id)
-    .execute()
+    .where('stock', '<=', limits.maxStock - quantity)
+    .executeTakeFirst()
+  return toNumber(result.numUpdatedRows) > 0
 }

@@ -5,17 +5,6 @@ export interface RateLimitState {
   resetAt: string
 }
 
-/** The current window of a key, or undefined when it has none or its window has passed. */
-export async function find(db: Executor, key: string, now: string): Promise<RateLimitState | undefined> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'reset_at'])
-    .where('key', '=', key)
-    .where('reset_at', '>', now)
-    .executeTakeFirst()
-  return row && { count: row.count, resetAt: row.reset_at }
-}
-
 /**
  * Counts one hit in a fixed window, atomically (one upsert), so processes sharing the database share the count.
  * A window that has passed starts again at 1.
@@ -45,6 +34,13 @@ export async function hit(db: Executor, key: string, now: string, resetAt: strin
   return { count: row.count, resetAt: row.reset_at }
 }
 
-export async function removeExpired(db: Executor, now: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute()
+/** Takes one hit back from a key's current window; nothing happens when the window has passed or is at 0. */
+export async function giveBack(db: Executor, key: string, now: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .where('count', '>', 0)
+    .execute()
 }

@@ -43,11 +43,6 @@ export async function findFeatured(db: Executor): Promise<Testimonial[]> {
   return rows.map(toTestimonial)
 }
 
-export async function findById(db: Executor, id: number): Promise<Testimonial | undefined> {
-  const row = await db.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
-  return row && toTestimonial(row)
-}
-
 function toRow(values: TestimonialValues) {
   return {
     name: values.name,

@@ -1,6 +1,8 @@
+import type { Admin } from '@shop/schema/auth'
 import type { Category } from '@shop/schema/categories'
 import type { Product, ProductValues } from '@shop/schema/products'
 import type { Testimonial, TestimonialValues } from '@shop/schema/testimonials'
+import * as adminsRepo from '../auth/admins.repository'
 import * as categoriesRepo from '../categories/categories.repository'
 import type { Db } from '../database'
 import * as productsRepo from '../products/products.repository'
@@ -57,6 +59,21 @@ export async function insertTestimonial(db: Db, overrides: Partial<TestimonialVa
     avatarUrl: null,
     active: true,
     featured: false,
+    ...overrides,
+  })
+}
+
+/** An admin that cannot log in (its hash is no scrypt hash), to own sessions and reset tokens in tests. */
+export async function insertAdmin(
+  db: Db,
+  overrides: Partial<{ username: string; email: string; name: string }> = {},
+): Promise<Admin> {
+  const n = next()
+  return adminsRepo.insert(db, {
+    username: `owner-${n}`,
+    email: `owner-${n}@example.com`,
+    name: 'Owner',
+    passwordHash: 'not-a-real-hash',
     ...overrides,
   })
 }

@@ -6,7 +6,7 @@ import type { Admin, ForgotPasswordResult, LoginInput, ResetPasswordInput } from
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { getDummyHash, hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto'
-import { assertNotLimited, countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT } from './rate-limit'
+import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, uncountRequest } from './rate-limit'
 import { renderResetMail } from './reset-mail'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
@@ -25,22 +25,28 @@ export interface Session {
 
 /**
  * Checks the credentials and opens a session. Unknown users cost the same scrypt work as wrong passwords, and
- * both get the same answer, so a login reveals nothing about which usernames exist.
+ * both get the same answer, so a login reveals nothing about which usernames exist. The attempt is counted
+ * before the password is checked and given back when it was right, so concurrent guesses cannot outrun the limit.
  */
 export async function login(
   { db, rateLimits }: Pick<AppDeps, 'db' | 'rateLimits'>,
   input: LoginInput,
   client: string,
 ): Promise<Session> {
-  await assertNotLimited(rateLimits, LOGIN_LIMIT, client)
+  await countRequest(rateLimits, LOGIN_LIMIT, client)
   const admin = await adminsRepo.findByUsername(db, input.username)
-  const isValid = admin
-    ? await verifyPassword(input.password, admin.passwordHash)
-    : await verifyPassword(input.password, await getDummyHash()).then(() => false)
-  if (!admin || !isValid) {
-    await countRequest(rateLimits, LOGIN_LIMIT, client)
-    throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
+  let isValid: boolean
+  try {
+    isValid = admin
+      ? await verifyPassword(input.password, admin.passwordHash)
+      : await verifyPassword(input.password, await getDummyHash()).then(() => false)
+  } catch (error) {
+    // Not checked (the server was too busy): the attempt does not count against the client.
+    await uncountRequest(rateLimits, LOGIN_LIMIT, client)
+    throw error
   }
+  if (!admin || !isValid) throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
+  await uncountRequest(rateLimits, LOGIN_LIMIT, client)
   const token = randomToken()
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
   await sessionsRepo.insert(db, { tokenHash: hashToken(token), adminId: admin.id, expiresAt: expiresAt.toISOString() })
@@ -56,24 +62,58 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await sessionsRepo.removeByTokenHash(db, hashToken(token))
 }
 
+interface Log {
+  info: (obj: object, msg: string) => void
+}
+
+export const RESET_FALLBACK_NOTE =
+  'No mail server is configured, so the email could not be sent. Use the link below to reset your password.'
+
 /**
- * Sends a single-use reset link valid for 15 minutes. The answer is the same whether the address is known or
- * not. Without a mail server, outside production, the link comes back in the answer (the spec's fallback);
- * in production it goes to the server log for the operator instead.
+ * Sends a single-use reset link valid for 15 minutes. The answer never tells whether the address is known: it is
+ * given before any work that depends on the address (looking it up, the token, the mail) is done, in the
+ * background, so known and unknown addresses get the same bytes in the same time.
+ *
+ * Without a mail server the link goes to the server log for the operator. Only under `pnpm dev` (development
+ * mode, no SMTP) does the answer carry it (the spec's fallback); an unknown address then gets a link of the same
+ * shape that opens nothing, so even that answer tells nothing.
  */
 export async function forgotPassword(
-  deps: AppDeps & { log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void } },
+  deps: AppDeps & { log: Log },
   email: string,
   client: string,
 ): Promise<ForgotPasswordResult> {
-  const { db, config, mailer, log, rateLimits } = deps
-  await countRequest(rateLimits, FORGOT_PASSWORD_LIMIT, client)
+  await countRequest(deps.rateLimits, FORGOT_PASSWORD_LIMIT, client)
   const result: ForgotPasswordResult = { message: FORGOT_PASSWORD_MESSAGE }
+  if (deps.config.revealsResetLinks) {
+    const links = await issueResetLinks(deps, email)
+    const link = links[0] ?? resetLinkFor(deps.config.publicUrl, randomToken())
+    return { ...result, token: link.token, resetLink: link.resetLink, note: RESET_FALLBACK_NOTE }
+  }
+  deps.background.run('password reset mail', async () => {
+    for (const { admin, resetLink } of await issueResetLinks(deps, email)) {
+      if (deps.mailer.isConfigured) {
+        const mail = renderResetMail({ shopName: deps.config.shop.name, adminName: admin.name, resetLink })
+        await deps.mailer.send({ to: admin.email, ...mail })
+      } else {
+        deps.log.info({ adminId: admin.id, resetLink }, 'password reset requested; no SMTP configured, link logged')
+      }
+    }
+  })
+  return result
+}
+
+function resetLinkFor(publicUrl: string, token: string) {
+  return { token, resetLink: `${publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}` }
+}
+
+/** A new reset token for every admin with this address (older unused ones stop working). */
+async function issueResetLinks({ db, config }: Pick<AppDeps, 'db' | 'config'>, email: string) {
   const admins = await adminsRepo.findManyByEmail(db, email)
+  const links = []
   for (const admin of admins) {
     const token = randomToken()
     await db.transaction().execute(async (tx) => {
-      // A new link makes older unused links of this admin useless.
       await resetTokensRepo.removeUnusedForAdmin(tx, admin.id)
       await resetTokensRepo.insert(tx, {
         tokenHash: hashToken(token),
@@ -81,23 +121,9 @@ export async function forgotPassword(
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
       })
     })
-    const resetLink = `${config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}`
-    if (mailer.isConfigured) {
-      const mail = renderResetMail({ shopName: config.shop.name, adminName: admin.name, resetLink })
-      // A mail failure must not tell the client whether the address exists: log it and answer as usual.
-      await mailer
-        .send({ to: admin.email, ...mail })
-        .catch((error: unknown) => log.error({ err: error, adminId: admin.id }, 'password reset mail failed'))
-    } else if (!config.isProduction) {
-      result.token = token
-      result.resetLink = resetLink
-      result.note =
-        'No mail server is configured, so the email could not be sent. Use the link below to reset your password.'
-    } else {
-      log.info({ adminId: admin.id, resetLink }, 'password reset requested; no SMTP configured, link logged')
-    }
+    links.push({ admin, ...resetLinkFor(config.publicUrl, token) })
   }
-  return result
+  return links
 }
 
 /** Sets the new password and ends every session of the admin; the token works once. */

@@ -55,6 +55,19 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     expect((await login(b, TEST_ADMIN.password)).statusCode).toBe(200)
   })
 
+  it('checks at most 10 of 40 passwords sent at once through two processes', async () => {
+    await redis.del(key)
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login(i % 2 === 0 ? a : b, i === 17 ? TEST_ADMIN.password : `Wrong-Guess-${i}`),
+      ),
+    )
+    const checked = responses.filter((response) => response.statusCode !== 429)
+    expect(checked.length).toBeLessThanOrEqual(10)
+    expect(checked.every((response) => response.statusCode === 401 || response.statusCode === 200)).toBe(true)
+    expect((await login(a, TEST_ADMIN.password)).statusCode).toBe(429)
+  })
+
   it('limits password reset requests the same way', async () => {
     const forgot = (t: TestApp) =>
       t.request({

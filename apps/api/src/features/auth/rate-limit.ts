@@ -14,18 +14,18 @@ export interface RateLimitState {
  * process sees the same counts, so a client cannot multiply its attempts by the number of processes.
  */
 export interface RateLimitStore {
-  /** The key's count in its current window, or undefined when it has none. */
-  find(key: string, now: number): Promise<RateLimitState | undefined>
-  /** Counts one hit in a fixed window starting at the first hit, atomically. */
+  /** Counts one hit in a fixed window starting at the first hit, atomically, and answers the new count. */
   hit(key: string, now: number, windowMs: number): Promise<RateLimitState>
+  /** Takes back one hit of the key's current window (an attempt that turned out not to count). */
+  giveBack(key: string, now: number): Promise<void>
   close(): Promise<void>
 }
 
 export function databaseRateLimitStore(db: Db): RateLimitStore {
   return {
-    find: (key, now) => rateLimitsRepo.find(db, key, new Date(now).toISOString()),
     hit: (key, now, windowMs) =>
       rateLimitsRepo.hit(db, key, new Date(now).toISOString(), new Date(now + windowMs).toISOString()),
+    giveBack: (key, now) => rateLimitsRepo.giveBack(db, key, new Date(now).toISOString()),
     close: async () => undefined,
   }
 }
@@ -36,6 +36,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
 `
+// DECR only a window that still exists and has hits: a give-back after the window passed must not start a new one.
+const GIVE_BACK_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`
 const KEY_PREFIX = 'shop:rate-limit:'
 
 export function redisRateLimitStore(url: string): RateLimitStore {
@@ -43,16 +49,12 @@ export function redisRateLimitStore(url: string): RateLimitStore {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true })
   const resetAt = (now: number, ttlMs: number) => new Date(now + Math.max(ttlMs, 0)).toISOString()
   return {
-    async find(key, now) {
-      const results = await redis.multi().get(`${KEY_PREFIX}${key}`).pttl(`${KEY_PREFIX}${key}`).exec()
-      const count = results?.[0]?.[1]
-      const ttl = Number(results?.[1]?.[1])
-      if (typeof count !== 'string' || ttl <= 0) return undefined
-      return { count: Number(count), resetAt: resetAt(now, ttl) }
-    },
     async hit(key, now, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${KEY_PREFIX}${key}`, windowMs)) as [number, number]
       return { count, resetAt: resetAt(now, ttl) }
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK_SCRIPT, 1, `${KEY_PREFIX}${key}`)
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect())
@@ -70,7 +72,8 @@ export interface RateLimitRule {
 
 export const LOGIN_LIMIT: RateLimitRule = {
   name: 'login-failures',
-  // 10 failed logins per client in 15 minutes: plenty for a person, useless for guessing.
+  // 10 failed logins per client in 15 minutes: plenty for a person, useless for guessing. Every attempt is counted
+  // before its password is checked and a successful one is given back, so only failures use up the window.
   limit: 10,
   windowMs: 15 * 60_000,
   message: (minutes) =>
@@ -90,16 +93,18 @@ function tooMany(rule: RateLimitRule, resetAt: string, now: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', rule.message(Math.ceil(seconds / 60)), { 'retry-after': String(seconds) })
 }
 
-/** Refuses (429) when the client has used up its window, without counting this request. */
-export async function assertNotLimited(store: RateLimitStore, rule: RateLimitRule, client: string): Promise<void> {
-  const now = Date.now()
-  const state = await store.find(`${rule.name}:${client}`, now)
-  if (state && state.count >= rule.limit) throw tooMany(rule, state.resetAt, now)
-}
-
-/** Counts one request of the client; refuses (429) once it goes past the limit. */
+/**
+ * Counts one request of the client before the work it limits is done; refuses (429) once it goes past the limit.
+ * Counting first, atomically, is what makes the limit hold for concurrent requests: reading the count, doing the
+ * work and counting afterwards would let 40 requests sent at once all read "0 so far" and all be served.
+ */
 export async function countRequest(store: RateLimitStore, rule: RateLimitRule, client: string): Promise<void> {
   const now = Date.now()
   const state = await store.hit(`${rule.name}:${client}`, now, rule.windowMs)
   if (state.count > rule.limit) throw tooMany(rule, state.resetAt, now)
+}
+
+/** Gives back a request counted by countRequest that turned out not to count (a successful login). */
+export async function uncountRequest(store: RateLimitStore, rule: RateLimitRule, client: string): Promise<void> {
+  await store.giveBack(`${rule.name}:${client}`, Date.now())
 }

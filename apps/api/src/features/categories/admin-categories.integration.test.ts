@@ -399,3 +399,19 @@ describe('GET /api/categories/{slug}/products', () => {
     expect(response.json<ApiError>().code).toBe('NOT_FOUND')
   })
 })
+
+describe('slugs regardless of letter case', () => {
+  // The slug rule admits only lowercase letters, so two slugs through the API can never differ only in case;
+  // the database's index on lower(slug) guards the data that arrives by other ways (a copied database).
+  it('refuses an uppercase slug with the slug message instead of storing a case variant', async () => {
+    await createdCategory({ slug: 'crosses' })
+
+    for (const slug of ['Crosses', 'CROSSES']) {
+      const response = await createCategory(categoryBody({ slug }))
+      expect(response.statusCode, slug).toBe(400)
+      expect(response.json<ApiError>().message).toBe(
+        'slug: Slug must contain only lowercase letters, numbers, and hyphens',
+      )
+    }
+  })
+})

@@ -2,11 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inflateSync } from 'node:zlib'
 import type { Order, OrderItem } from '@shop/schema/orders'
 import type { ShopInfo } from '@shop/schema/shop'
-import type { PDFPage } from 'pdf-lib'
-import { PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
+import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { renderInvoicePdf } from './invoice-pdf'
 
@@ -54,31 +52,88 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
 }
 
 const ISSUED_AT = new Date('2026-11-22T12:00:00.000Z')
-// The standard fonts encode text as WinAnsi (windows-1252). Node's TextDecoder decodes that label as latin1,
-// so the 0x80-0x9f range, where windows-1252 differs, is mapped here.
-const WIN_ANSI_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'
+// pdftotext marks right-to-left runs with embedding controls (RLE ... PDF); the tests compare the text without them.
+const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
-function decodeWinAnsi(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) =>
-    byte >= 0x80 && byte <= 0x9f ? (WIN_ANSI_80_9F[byte - 0x80] ?? '') : String.fromCharCode(byte),
-  ).join('')
+/** Runs a poppler tool on the PDF, written to a temporary file. */
+function runPoppler(tool: 'pdftotext' | 'pdffonts', bytes: Uint8Array, args: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), 'invoice-'))
+  try {
+    const file = join(dir, 'invoice.pdf')
+    writeFileSync(file, bytes)
+    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
-/** The strings a page draws, read from its content streams (pdf-lib writes them as `<hex> Tj`). */
-function readPageText(pdf: PDFDocument, page: PDFPage): string {
-  const contents = page.node.Contents()
-  const entries = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : []
-  const strings: string[] = []
-  for (const entry of entries) {
-    const stream = pdf.context.lookup(entry)
-    if (!(stream instanceof PDFRawStream)) continue
-    const isFlate = stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode')
-    const source = Buffer.from(isFlate ? inflateSync(stream.contents) : stream.contents).toString('latin1')
-    for (const match of source.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g)) {
-      strings.push(decodeWinAnsi(Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'hex')))
-    }
+/** The text of each page, laid out as on the page by pdftotext (which ends every page with a form feed). */
+function readPages(bytes: Uint8Array): string[] {
+  return runPoppler('pdftotext', bytes, ['-layout']).replace(BIDI_CONTROLS, '').split('\f').slice(0, -1)
+}
+
+function readText(bytes: Uint8Array): string {
+  return readPages(bytes).join('\n')
+}
+
+type Word = { text: string; xMin: number; xMax: number; yMin: number }
+
+/** Every word pdftotext finds, with its box in points from the top left of its page. */
+function readWords(bytes: Uint8Array): Word[] {
+  const html = runPoppler('pdftotext', bytes, ['-bbox'])
+  return Array.from(
+    html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+    ([, xMin, yMin, xMax, text]) => ({ text: text ?? '', xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax) }),
+  )
+}
+
+/** The words on the line of the given word, from left to right. */
+function lineAround(words: Word[], text: string): string[] {
+  const line = words.find((word) => word.text === text)?.yMin
+  return words
+    .filter((word) => line !== undefined && Math.abs(word.yMin - line) < 1)
+    .sort((a, b) => a.xMin - b.xMin)
+    .map((word) => word.text)
+}
+
+/** A right-to-left word as its letters stand on the page, from left to right (pdftotext -bbox gives them so). */
+function drawn(word: string): string {
+  return [...word].reverse().join('')
+}
+
+// Right edges of the right-aligned columns: unit price, and line total with the totals below it.
+const AMOUNT_RIGHT_EDGES = [422, 552]
+// Right edge of the item name column.
+const NAME_RIGHT_EDGE = 244
+
+/** Amounts end exactly on their column's edge, and item names stay inside their column. */
+function expectColumnsKept(words: Word[]) {
+  const amounts = words.filter((word) => word.text.startsWith('$'))
+  expect(amounts.length).toBeGreaterThan(0)
+  for (const amount of amounts) {
+    const distance = Math.min(...AMOUNT_RIGHT_EDGES.map((edge) => Math.abs(edge - amount.xMax)))
+    expect(distance, `${amount.text} ends at ${amount.xMax}`).toBeLessThan(0.01)
   }
-  return strings.join('\n')
+  const tableTop = words.find((word) => word.text === 'ITEM')?.yMin ?? 0
+  const tableBottom = words.find((word) => word.text === 'Subtotal')?.yMin ?? 0
+  for (const word of words) {
+    if (word.yMin <= tableTop || word.yMin >= tableBottom || word.xMin >= NAME_RIGHT_EDGE) continue
+    expect(word.xMax, `${word.text} ends at ${word.xMax}`).toBeLessThanOrEqual(NAME_RIGHT_EDGE + 0.01)
+  }
+}
+
+/** An order in the scripts customers and admins type: Polish, Greek, Cyrillic and Hebrew. */
+function buildUnicodeOrder(): Order {
+  return buildOrder({
+    customerName: 'Łukasz Zoë',
+    customerAddress: 'ul. Świętokrzyska 12, Warszawa',
+    items: [
+      buildItem({ id: 1, name: 'Ἰησοῦς Χριστός icon pendant', price: '49.00', quantity: 2, sku: 'PEN-GR1' }),
+      buildItem({ id: 2, name: 'Жанна Иванова engraved ring', price: '1234.00', quantity: 1, sku: 'RNG-RU2' }),
+      buildItem({ id: 3, productId: null, name: 'ישוע המשיח שרשרת כסף', price: '18.50', quantity: 3, sku: 'NEC-HE3' }),
+    ],
+    notes: 'שלום Shalom 12\nA gift for ישוע המשיח from Łukasz (wrapped)',
+  })
 }
 
 describe('renderInvoicePdf', () => {
@@ -96,8 +151,7 @@ describe('renderInvoicePdf', () => {
   })
 
   it('shows the shop, the customer, every line and the totals', async () => {
-    const pdf = await PDFDocument.load(await renderInvoicePdf(buildOrder(), SHOP, { issuedAt: ISSUED_AT }))
-    const text = readPageText(pdf, pdf.getPage(0))
+    const text = readText(await renderInvoicePdf(buildOrder(), SHOP, { issuedAt: ISSUED_AT }))
 
     for (const expected of [
       'Grace & Gold Jewelry',
@@ -126,10 +180,9 @@ describe('renderInvoicePdf', () => {
   })
 
   it('says so when the order has no address', async () => {
-    const pdf = await PDFDocument.load(
+    const text = readText(
       await renderInvoicePdf(buildOrder({ customerAddress: null, notes: null }), SHOP, { issuedAt: ISSUED_AT }),
     )
-    const text = readPageText(pdf, pdf.getPage(0))
 
     expect(text).toContain('No address provided')
     expect(text).not.toContain('NOTES')
@@ -137,19 +190,13 @@ describe('renderInvoicePdf', () => {
 
   it('lays the text out readably for pdftotext', async () => {
     const bytes = await renderInvoicePdf(buildOrder(), SHOP, { issuedAt: ISSUED_AT })
-    const dir = mkdtempSync(join(tmpdir(), 'invoice-'))
-    try {
-      const file = join(dir, 'invoice.pdf')
-      writeFileSync(file, bytes)
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+    const text = readText(bytes)
 
-      for (const expected of ['ORD-1001', 'Maria Hernandez', 'NEC-001', 'BRA-014', 'ROS-203', '$0.00', '$1,387.50']) {
-        expect(text).toContain(expected)
-      }
-      expect(text).toMatch(/Subtotal\s+\$1,387\.50/)
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+    for (const expected of ['ORD-1001', 'Maria Hernandez', 'NEC-001', 'BRA-014', 'ROS-203', '$0.00', '$1,387.50']) {
+      expect(text).toContain(expected)
     }
+    expect(text).toMatch(/Subtotal\s+\$1,387\.50/)
+    expectColumnsKept(readWords(bytes))
   })
 
   it('continues a long order on further pages, repeating the table header', async () => {
@@ -157,36 +204,140 @@ describe('renderInvoicePdf', () => {
       buildItem({ id: index + 1, name: `Prayer Bead Bracelet No. ${index + 1}`, sku: `BRA-${index + 1}` }),
     )
     const order = buildOrder({ items, total: '2940.00' })
-    const pdf = await PDFDocument.load(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
+    const bytes = await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT })
 
-    expect(pdf.getPageCount()).toBeGreaterThan(1)
-    const pages = pdf.getPages().map((page) => readPageText(pdf, page))
+    const pages = readPages(bytes)
+    expect(pages.length).toBeGreaterThan(1)
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages.length)
     const text = pages.join('\n')
-    for (const item of items) expect(text).toContain(item.sku)
-    for (const page of pages) expect(page.match(/^LINE TOTAL$/gm)).toHaveLength(1)
+    for (const item of items) expect(text).toMatch(new RegExp(`\\b${item.sku}\\b`))
+    for (const page of pages) expect(page.match(/LINE TOTAL/g)).toHaveLength(1)
     for (const page of pages.slice(1)) expect(page).toContain('Invoice ORD-1001 (continued)')
     expect(pages.at(-1)).toContain('BRA-60')
     expect(pages.at(-1)).toContain('$2,940.00')
-    expect(pages.map((page) => page.match(/^Page \d+ of \d+$/m)?.[0])).toEqual(
+    expect(pages.map((page) => page.match(/Page \d+ of \d+/)?.[0])).toEqual(
       pages.map((_, index) => `Page ${index + 1} of ${pages.length}`),
     )
   })
 
-  it('replaces characters the standard fonts cannot draw instead of throwing', async () => {
+  it('draws a visible ? for what no font has, instead of throwing', async () => {
     const order = buildOrder({
       customerName: 'Zoë “Joy” Müller 😊',
       items: [buildItem({ name: 'Cross pendant 🙏 十字架 ✝', sku: 'NEC-十' })],
       total: '49.00',
-      notes: 'Line one\r\nLine two\twith a tab 🎁',
+      // Arabic needs shaping that the invoice does not do: it has no font, and must not break the invoice.
+      notes: 'Line one\r\nLine two\twith a tab 🎁\nمرحبا\nWith ❤️ from Łódź',
     })
-    const pdf = await PDFDocument.load(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
-    const text = readPageText(pdf, pdf.getPage(0))
+    const text = readText(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
 
     expect(text).toContain('Zoë “Joy” Müller ?')
-    expect(text).toContain('Cross pendant ? ??? ?')
+    expect(text).toContain('Cross pendant ? ??? ✝')
     expect(text).toContain('NEC-?')
     expect(text).toContain('Line one')
     expect(text).toContain('Line two with a tab ?')
+    expect(text).toMatch(/^\s*\?{5}$/m)
+    // The variation selector that makes the heart an emoji is invisible, and Noto Sans Symbols 2 has the heart.
+    expect(text).toContain('With ❤ from Łódź')
+  })
+
+  it('prints Polish, Greek, Cyrillic and Hebrew text that pdftotext reads back', async () => {
+    const bytes = await renderInvoicePdf(buildUnicodeOrder(), SHOP, { issuedAt: ISSUED_AT })
+    const text = readText(bytes)
+
+    for (const expected of [
+      'Łukasz Zoë',
+      'ul. Świętokrzyska 12, Warszawa',
+      'Ἰησοῦς Χριστός icon pendant',
+      'Жанна Иванова engraved ring',
+      // pdftotext turns right-to-left text drawn in visual order back into logical order: letters drawn in the
+      // wrong order would come back reversed ('חישמה עושי').
+      'ישוע המשיח שרשרת כסף',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    expect(text).not.toContain('?')
+    // pdftotext -layout misplaces spaces around right-to-left runs in mixed lines, so these are checked word by
+    // word as they stand on the page. A line of a left-to-right paragraph keeps its Hebrew words in place...
+    const words = readWords(bytes)
+    expect(lineAround(words, 'gift')).toEqual([
+      'A',
+      'gift',
+      'for',
+      drawn('המשיח'),
+      drawn('ישוע'),
+      'from',
+      'Łukasz',
+      '(wrapped)',
+    ])
+    // ...while a paragraph that starts in Hebrew runs right to left: 'Shalom 12' stands left of 'שלום'.
+    expect(lineAround(words, 'Shalom')).toEqual(['Shalom', '12', drawn('שלום')])
+    expectColumnsKept(words)
+  })
+
+  it('embeds only subsets of the Unicode fonts it uses, and stays small', async () => {
+    const bytes = await renderInvoicePdf(buildUnicodeOrder(), SHOP, { issuedAt: ISSUED_AT })
+    const fonts = runPoppler('pdffonts', bytes)
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const columns = line.trim().split(/\s+/)
+        // name, type (two words), encoding, emb, sub, uni, object number, generation
+        return { name: columns[0] ?? '', embedded: columns.at(-5), subset: columns.at(-4) }
+      })
+
+    expect(fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansHebrew-Regular',
+      'NotoSerif-Regular',
+    ])
+    for (const font of fonts) expect(font).toMatchObject({ embedded: 'yes', subset: 'yes' })
+    // The full Noto Sans alone is 629 kB.
+    expect(bytes.length).toBeLessThan(150_000)
+  })
+
+  it('renders the same bytes for the same order, also with several invoices at once', async () => {
+    const render = (order: Order) => renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT })
+    const alone = Buffer.from(await render(buildUnicodeOrder()))
+
+    const together = await Promise.all([buildUnicodeOrder(), buildOrder(), buildUnicodeOrder()].map(render))
+
+    expect(Buffer.from(together[0] ?? []).equals(alone)).toBe(true)
+    expect(Buffer.from(together[2] ?? []).equals(alone)).toBe(true)
+    expect(readText(together[1] ?? new Uint8Array())).toContain('Maria Hernandez')
+  })
+
+  it('keeps a letter readable that an earlier invoice drew only as part of an accented letter', async () => {
+    // Noto Sans draws 'ӂ' from the glyphs of 'ж' and a breve, and subsetting the first invoice loads that 'ж'
+    // without its character: the later invoice must still map its own 'ж' back to text.
+    await renderInvoicePdf(buildOrder({ customerName: 'Аӂа Ӂ' }), SHOP, { issuedAt: ISSUED_AT })
+
+    const text = readText(await renderInvoicePdf(buildOrder({ customerName: 'Жужжа' }), SHOP, { issuedAt: ISSUED_AT }))
+
+    expect(text).toContain('Жужжа')
+  })
+
+  it('wraps a long Hebrew address line by line, each line right to left', async () => {
+    // Only words: pdftotext splits right-to-left lines at numbers and punctuation and writes the pieces from the left.
+    const address = 'רחוב הרצל בשכונת נווה צדק בעיר תל אביב יפו במחוז תל אביב במדינת ישראל ליד בית הכנסת הגדול של העיר'
+    const bytes = await renderInvoicePdf(buildOrder({ customerName: 'ישוע המשיח', customerAddress: address }), SHOP, {
+      issuedAt: ISSUED_AT,
+    })
+    const lines = readText(bytes)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /\p{Script=Hebrew}/u.test(line))
+
+    expect(lines[0]).toBe('ישוע המשיח')
+    const addressLines = lines.slice(1)
+    expect(addressLines.length).toBeGreaterThan(1)
+    expect(addressLines.join(' ')).toBe(address)
+    const words = readWords(bytes)
+    for (const word of words.filter((candidate) => /\p{Script=Hebrew}/u.test(candidate.text))) {
+      expect(word.xMin).toBeGreaterThanOrEqual(54)
+      expect(word.xMax).toBeLessThanOrEqual(54 + 300 + 0.01)
+    }
   })
 
   it('wraps or shortens long names to the column width', async () => {
@@ -195,8 +346,7 @@ describe('renderInvoicePdf', () => {
       items: [buildItem({ name: longName, sku: 'SKU-'.padEnd(80, 'X') })],
       total: '49.00',
     })
-    const pdf = await PDFDocument.load(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
-    const text = readPageText(pdf, pdf.getPage(0))
+    const text = readText(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
 
     expect(text).toContain('Handcrafted sterling silver')
     expect(text).not.toContain(longName)

@@ -1,9 +1,11 @@
 import { moneyToCents } from '@shop/schema/common'
 import type { Order } from '@shop/schema/orders'
 import type { ShopInfo } from '@shop/schema/shop'
-import type { Color, PDFFont, PDFPage } from 'pdf-lib'
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
+import type { Color, PDFPage } from 'pdf-lib'
+import { PDFDocument, rgb } from 'pdf-lib'
 import { formatCents } from '../../lib/money'
+import { loadInvoiceFonts } from './invoice-fonts'
+import { cleanText, type TextStyle, Typesetter } from './invoice-text'
 
 // US Letter in PDF points (1/72 inch), with 0.75 inch side margins.
 const PAGE_WIDTH = 612
@@ -32,7 +34,6 @@ const MAX_NAME_LINES = 3
 const MAX_ADDRESS_LINES = 5
 // Numbers are never truncated: they shrink down to this size instead.
 const MIN_NUMBER_SIZE = 6
-const ELLIPSIS = '\u2026'
 
 type Align = 'left' | 'right'
 type Column = { label: string; width: number; align: Align }
@@ -53,11 +54,10 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 })
 
-type Fonts = { regular: PDFFont; bold: PDFFont; brand: PDFFont }
 type TextOptions = {
   x: number
   y: number
-  font: PDFFont
+  style: TextStyle
   size: number
   maxWidth: number
   color?: Color
@@ -78,33 +78,28 @@ export async function renderInvoicePdf(
   pdf.setCreationDate(issuedAt)
   pdf.setModificationDate(issuedAt)
 
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    brand: await pdf.embedFont(StandardFonts.TimesRoman),
-  }
-  // The standard fonts only encode WinAnsi; pdf-lib throws on anything else (emoji, CJK, ...).
-  const charset = new Set(fonts.regular.getCharacterSet())
-  const clean = (value: string) => sanitizeText(value, charset)
+  // pdf-lib's standard fonts only encode WinAnsi (Windows-1252): names in Polish, Greek, Cyrillic or Hebrew need
+  // fonts of their own, embedded as subsets.
+  const ts = new Typesetter(await loadInvoiceFonts())
 
   let page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT])
-  let y = drawFirstPageHeader(page, fonts, clean, order, shop, issuedAt)
-  y = drawBillTo(page, fonts, clean, order, y)
+  let y = drawFirstPageHeader(ts, page, order, shop, issuedAt)
+  y = drawBillTo(ts, page, order, y)
 
   const addContinuationPage = () => {
     page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT])
-    return drawContinuationHeader(page, fonts, clean, order, shop)
+    return drawContinuationHeader(ts, page, order, shop)
   }
 
   const totalsHeight = 4 * 18 + 24
-  y = drawTableHeader(page, fonts, y)
+  y = drawTableHeader(ts, page, y)
   let subtotalCents = 0
   for (const [index, item] of order.items.entries()) {
     const lineCents = moneyToCents(item.price) * item.quantity
     subtotalCents += lineCents
-    const nameLines = wrapText(
-      clean(item.name),
-      fonts.regular,
+    const nameLines = ts.wrap(
+      cleanText(item.name),
+      'regular',
       BODY_SIZE,
       COLUMNS.name.width - 2 * CELL_PADDING_X,
       MAX_NAME_LINES,
@@ -114,9 +109,9 @@ export async function renderInvoicePdf(
     const isLast = index === order.items.length - 1
     if (y - rowHeight - (isLast ? totalsHeight : 0) < CONTENT_BOTTOM) {
       const top = addContinuationPage()
-      y = drawTableHeader(page, fonts, top)
+      y = drawTableHeader(ts, page, top)
     }
-    drawRow(page, fonts, clean, y, nameLines, {
+    drawRow(ts, page, y, nameLines, {
       sku: item.sku,
       price: formatCents(moneyToCents(item.price)),
       quantity: String(item.quantity),
@@ -127,21 +122,21 @@ export async function renderInvoicePdf(
   }
 
   if (y - totalsHeight < CONTENT_BOTTOM) y = addContinuationPage()
-  y = drawTotals(page, fonts, y, subtotalCents, moneyToCents(order.total))
+  y = drawTotals(ts, page, y, subtotalCents, moneyToCents(order.total))
 
   if (order.notes?.trim()) {
-    const noteLines = wrapText(clean(order.notes.trim()), fonts.regular, BODY_SIZE, CONTENT_WIDTH)
+    const noteLines = ts.wrap(cleanText(order.notes.trim()), 'regular', BODY_SIZE, CONTENT_WIDTH)
     // Keep the heading together with at least the first line of the notes.
     if (y - 28 - 2 * ROW_LINE_HEIGHT < CONTENT_BOTTOM) y = addContinuationPage()
     y -= 28
-    drawText(page, 'NOTES', { x: MARGIN_X, y, font: fonts.bold, size: 8, color: MUTED, maxWidth: CONTENT_WIDTH })
+    drawText(ts, page, 'NOTES', { x: MARGIN_X, y, style: 'bold', size: 8, color: MUTED, maxWidth: CONTENT_WIDTH })
     y -= 16
     for (const line of noteLines) {
       if (y < CONTENT_BOTTOM) y = addContinuationPage() - 6
-      drawText(page, line, {
+      drawText(ts, page, line, {
         x: MARGIN_X,
         y,
-        font: fonts.regular,
+        style: 'regular',
         size: BODY_SIZE,
         color: INK,
         maxWidth: CONTENT_WIDTH,
@@ -150,31 +145,19 @@ export async function renderInvoicePdf(
     }
   }
 
-  drawText(page, 'Thank you for your order. Each piece is handcrafted with care and made to be treasured.', {
+  drawText(ts, page, 'Thank you for your order. Each piece is handcrafted with care and made to be treasured.', {
     x: PAGE_WIDTH / 2,
     y: THANK_YOU_Y,
-    font: fonts.brand,
+    style: 'brand',
     size: 11,
     color: INK,
     maxWidth: CONTENT_WIDTH,
     align: 'center',
   })
-  drawFooters(pdf.getPages(), fonts, clean, order, shop)
+  drawFooters(ts, pdf.getPages(), order, shop)
+  await ts.drawOnto(pdf)
 
   return pdf.save()
-}
-
-/** Replaces every character the WinAnsi fonts cannot draw with '?', and controls other than newlines with spaces. */
-function sanitizeText(value: string, charset: ReadonlySet<number>): string {
-  let result = ''
-  // NFC first, so that 'e' + combining accent becomes the drawable 'é' rather than 'e?'.
-  for (const char of value.normalize('NFC').replace(/\r\n?/g, '\n')) {
-    const codePoint = char.codePointAt(0) ?? 0
-    if (char === '\n') result += char
-    else if (char === '\t' || codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) result += ' '
-    else result += charset.has(codePoint) ? char : '?'
-  }
-  return result
 }
 
 function formatDate(value: Date | string): string {
@@ -186,108 +169,61 @@ function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
 }
 
-/** Shortens one line of (sanitized) text with an ellipsis until it fits. */
-function fitText(value: string, font: PDFFont, size: number, maxWidth: number, forceEllipsis = false): string {
-  const line = value.replace(/\n/g, ' ')
-  if (!forceEllipsis && font.widthOfTextAtSize(line, size) <= maxWidth) return line
-  let cut = line.trimEnd()
-  while (cut.length > 0 && font.widthOfTextAtSize(`${cut}${ELLIPSIS}`, size) > maxWidth)
-    cut = cut.slice(0, -1).trimEnd()
-  return `${cut}${ELLIPSIS}`
-}
-
-/** Word-wraps (sanitized) text to a width; words wider than the column are broken. */
-function wrapText(value: string, font: PDFFont, size: number, maxWidth: number, maxLines = Infinity): string[] {
-  const fits = (text: string) => font.widthOfTextAtSize(text, size) <= maxWidth
-  const lines: string[] = []
-  for (const paragraph of value.split('\n')) {
-    let line = ''
-    for (const word of paragraph.split(' ').filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word
-      if (fits(candidate)) {
-        line = candidate
-        continue
-      }
-      if (line) lines.push(line)
-      line = word
-      while (!fits(line)) {
-        let cut = line.length - 1
-        while (cut > 1 && !fits(line.slice(0, cut))) cut--
-        lines.push(line.slice(0, cut))
-        line = line.slice(cut)
-      }
-    }
-    lines.push(line)
-  }
-  while (lines.length > 1 && lines.at(-1) === '') lines.pop()
-  if (lines.length <= maxLines) return lines
-  const kept = lines.slice(0, maxLines)
-  kept[maxLines - 1] = fitText(kept[maxLines - 1] ?? '', font, size, maxWidth, true)
-  return kept
-}
-
-/** Draws one line of text, sanitized beforehand, cut to maxWidth and aligned on x. */
-function drawText(page: PDFPage, value: string, options: TextOptions) {
-  const { font, size, maxWidth, align = 'left' } = options
-  const text = fitText(value, font, size, maxWidth)
-  const width = font.widthOfTextAtSize(text, size)
+/** Draws one line of cleaned text, cut to maxWidth and aligned on x. */
+function drawText(ts: Typesetter, page: PDFPage, value: string, options: TextOptions) {
+  const { style, size, maxWidth, align = 'left' } = options
+  const text = ts.fit(value, style, size, maxWidth)
+  const width = ts.widthOf(text, style, size)
   const x = align === 'right' ? options.x - width : align === 'center' ? options.x - width / 2 : options.x
-  page.drawText(text, { x, y: options.y, font, size, color: options.color ?? INK })
+  ts.draw(page, text, { x, y: options.y, style, size, color: options.color ?? INK })
 }
 
 /** Draws a number or amount whole, shrinking the font when the column is too narrow. */
-function drawNumber(page: PDFPage, value: string, options: TextOptions) {
+function drawNumber(ts: Typesetter, page: PDFPage, value: string, options: TextOptions) {
   let size = options.size
-  while (size > MIN_NUMBER_SIZE && options.font.widthOfTextAtSize(value, size) > options.maxWidth) size -= 0.5
-  drawText(page, value, { ...options, size })
+  while (size > MIN_NUMBER_SIZE && ts.widthOf(value, options.style, size) > options.maxWidth) size -= 0.5
+  drawText(ts, page, value, { ...options, size })
 }
 
-function drawFirstPageHeader(
-  page: PDFPage,
-  fonts: Fonts,
-  clean: (value: string) => string,
-  order: Order,
-  shop: ShopInfo,
-  issuedAt: Date,
-): number {
+function drawFirstPageHeader(ts: Typesetter, page: PDFPage, order: Order, shop: ShopInfo, issuedAt: Date): number {
   const top = PAGE_HEIGHT - MARGIN_TOP
   const leftWidth = 270
   const metaLeft = 350
 
   // Shop identity, left.
-  const shopName = clean(shop.name)
+  const shopName = cleanText(shop.name)
   let brandSize = 26
-  while (brandSize > 16 && fonts.brand.widthOfTextAtSize(shopName, brandSize) > leftWidth) brandSize -= 1
+  while (brandSize > 16 && ts.widthOf(shopName, 'brand', brandSize) > leftWidth) brandSize -= 1
   let leftY = top - 20
-  drawText(page, shopName, { x: MARGIN_X, y: leftY, font: fonts.brand, size: brandSize, maxWidth: leftWidth })
+  drawText(ts, page, shopName, { x: MARGIN_X, y: leftY, style: 'brand', size: brandSize, maxWidth: leftWidth })
   leftY -= 20
   const shopLines = [
-    ...wrapText(clean(shop.address), fonts.regular, 9, leftWidth, 3),
-    clean(shop.phone),
-    clean(shop.email),
+    ...ts.wrap(cleanText(shop.address), 'regular', 9, leftWidth, 3),
+    cleanText(shop.phone),
+    cleanText(shop.email),
   ].filter((line) => line.trim())
   for (const line of shopLines) {
-    drawText(page, line, { x: MARGIN_X, y: leftY, font: fonts.regular, size: 9, color: MUTED, maxWidth: leftWidth })
+    drawText(ts, page, line, { x: MARGIN_X, y: leftY, style: 'regular', size: 9, color: MUTED, maxWidth: leftWidth })
     leftY -= 12
   }
 
   // Invoice facts, right.
   let rightY = top - 20
-  drawText(page, 'INVOICE', { x: RIGHT_EDGE, y: rightY, font: fonts.bold, size: 22, maxWidth: 200, align: 'right' })
+  drawText(ts, page, 'INVOICE', { x: RIGHT_EDGE, y: rightY, style: 'bold', size: 22, maxWidth: 200, align: 'right' })
   rightY -= 24
   const facts: [string, string][] = [
-    ['Invoice number', clean(order.orderNumber)],
+    ['Invoice number', cleanText(order.orderNumber)],
     ['Order date', formatDate(order.createdAt)],
     ['Invoice date', formatDate(issuedAt)],
-    ['Status', capitalize(clean(order.status))],
+    ['Status', capitalize(cleanText(order.status))],
   ]
   const labelWidth = 78
   for (const [label, value] of facts) {
-    drawText(page, label, { x: metaLeft, y: rightY, font: fonts.regular, size: 9, color: MUTED, maxWidth: labelWidth })
-    drawText(page, value, {
+    drawText(ts, page, label, { x: metaLeft, y: rightY, style: 'regular', size: 9, color: MUTED, maxWidth: labelWidth })
+    drawText(ts, page, value, {
       x: RIGHT_EDGE,
       y: rightY,
-      font: fonts.bold,
+      style: 'bold',
       size: 9,
       maxWidth: RIGHT_EDGE - metaLeft - labelWidth,
       align: 'right',
@@ -300,40 +236,35 @@ function drawFirstPageHeader(
   return bottom
 }
 
-function drawBillTo(page: PDFPage, fonts: Fonts, clean: (value: string) => string, order: Order, top: number): number {
+function drawBillTo(ts: Typesetter, page: PDFPage, order: Order, top: number): number {
   const width = 300
   let y = top - 26
-  drawText(page, 'BILL TO', { x: MARGIN_X, y, font: fonts.bold, size: 8, color: MUTED, maxWidth: width })
+  drawText(ts, page, 'BILL TO', { x: MARGIN_X, y, style: 'bold', size: 8, color: MUTED, maxWidth: width })
   y -= 16
-  drawText(page, clean(order.customerName), { x: MARGIN_X, y, font: fonts.bold, size: 11, maxWidth: width })
+  drawText(ts, page, cleanText(order.customerName), { x: MARGIN_X, y, style: 'bold', size: 11, maxWidth: width })
   y -= 14
-  drawText(page, clean(order.customerEmail), { x: MARGIN_X, y, font: fonts.regular, size: BODY_SIZE, maxWidth: width })
+  const email = cleanText(order.customerEmail)
+  drawText(ts, page, email, { x: MARGIN_X, y, style: 'regular', size: BODY_SIZE, maxWidth: width })
   y -= 13
   const address = order.customerAddress?.trim()
   const addressLines = address
-    ? wrapText(clean(address), fonts.regular, BODY_SIZE, width, MAX_ADDRESS_LINES)
+    ? ts.wrap(cleanText(address), 'regular', BODY_SIZE, width, MAX_ADDRESS_LINES)
     : ['No address provided']
   for (const line of addressLines) {
     const color = address ? INK : MUTED
-    drawText(page, line, { x: MARGIN_X, y, font: fonts.regular, size: BODY_SIZE, color, maxWidth: width })
+    drawText(ts, page, line, { x: MARGIN_X, y, style: 'regular', size: BODY_SIZE, color, maxWidth: width })
     y -= 13
   }
   return y - 14
 }
 
-function drawContinuationHeader(
-  page: PDFPage,
-  fonts: Fonts,
-  clean: (value: string) => string,
-  order: Order,
-  shop: ShopInfo,
-): number {
+function drawContinuationHeader(ts: Typesetter, page: PDFPage, order: Order, shop: ShopInfo): number {
   const y = PAGE_HEIGHT - MARGIN_TOP - 14
-  drawText(page, clean(shop.name), { x: MARGIN_X, y, font: fonts.brand, size: 16, maxWidth: 280 })
-  drawText(page, `Invoice ${clean(order.orderNumber)} (continued)`, {
+  drawText(ts, page, cleanText(shop.name), { x: MARGIN_X, y, style: 'brand', size: 16, maxWidth: 280 })
+  drawText(ts, page, `Invoice ${cleanText(order.orderNumber)} (continued)`, {
     x: RIGHT_EDGE,
     y,
-    font: fonts.regular,
+    style: 'regular',
     size: 9,
     color: MUTED,
     maxWidth: 200,
@@ -344,16 +275,16 @@ function drawContinuationHeader(
   return bottom - 18
 }
 
-function drawTableHeader(page: PDFPage, fonts: Fonts, top: number): number {
+function drawTableHeader(ts: Typesetter, page: PDFPage, top: number): number {
   const height = 22
   page.drawRectangle({ x: MARGIN_X, y: top - height, width: CONTENT_WIDTH, height, color: HEADER_FILL })
   let x = MARGIN_X
   for (const key of COLUMN_ORDER) {
     const column: Column = COLUMNS[key]
-    drawText(page, column.label.toUpperCase(), {
+    drawText(ts, page, column.label.toUpperCase(), {
       x: column.align === 'right' ? x + column.width - CELL_PADDING_X : x + CELL_PADDING_X,
       y: top - 14.5,
-      font: fonts.bold,
+      style: 'bold',
       size: 7.5,
       color: MUTED,
       maxWidth: column.width - 2 * CELL_PADDING_X,
@@ -365,9 +296,8 @@ function drawTableHeader(page: PDFPage, fonts: Fonts, top: number): number {
 }
 
 function drawRow(
+  ts: Typesetter,
   page: PDFPage,
-  fonts: Fonts,
-  clean: (value: string) => string,
   top: number,
   nameLines: string[],
   cells: { sku: string; price: string; quantity: string; lineTotal: string },
@@ -378,21 +308,28 @@ function drawRow(
     const column: Column = COLUMNS[key]
     const cellX = column.align === 'right' ? x + column.width - CELL_PADDING_X : x + CELL_PADDING_X
     const maxWidth = column.width - 2 * CELL_PADDING_X
-    const base = { x: cellX, y: baseline, font: fonts.regular, size: BODY_SIZE, maxWidth, align: column.align }
+    const base: TextOptions = {
+      x: cellX,
+      y: baseline,
+      style: 'regular',
+      size: BODY_SIZE,
+      maxWidth,
+      align: column.align,
+    }
     if (key === 'name') {
       for (const [index, line] of nameLines.entries()) {
-        drawText(page, line, { ...base, y: baseline - index * ROW_LINE_HEIGHT })
+        drawText(ts, page, line, { ...base, y: baseline - index * ROW_LINE_HEIGHT })
       }
     } else if (key === 'sku') {
-      drawText(page, clean(cells.sku), { ...base, color: MUTED })
+      drawText(ts, page, cleanText(cells.sku), { ...base, color: MUTED })
     } else {
-      drawNumber(page, cells[key], key === 'lineTotal' ? { ...base, font: fonts.bold } : base)
+      drawNumber(ts, page, cells[key], key === 'lineTotal' ? { ...base, style: 'bold' } : base)
     }
     x += column.width
   }
 }
 
-function drawTotals(page: PDFPage, fonts: Fonts, top: number, subtotalCents: number, totalCents: number): number {
+function drawTotals(ts: Typesetter, page: PDFPage, top: number, subtotalCents: number, totalCents: number): number {
   const labelX = 362
   const valueX = RIGHT_EDGE - CELL_PADDING_X
   const valueWidth = valueX - labelX - 70
@@ -403,11 +340,11 @@ function drawTotals(page: PDFPage, fonts: Fonts, top: number, subtotalCents: num
     ['Tax', 0],
   ]
   for (const [label, cents] of rows) {
-    drawText(page, label, { x: labelX, y, font: fonts.regular, size: BODY_SIZE, color: MUTED, maxWidth: 70 })
-    drawNumber(page, formatCents(cents), {
+    drawText(ts, page, label, { x: labelX, y, style: 'regular', size: BODY_SIZE, color: MUTED, maxWidth: 70 })
+    drawNumber(ts, page, formatCents(cents), {
       x: valueX,
       y,
-      font: fonts.regular,
+      style: 'regular',
       size: BODY_SIZE,
       maxWidth: valueWidth,
       align: 'right',
@@ -417,11 +354,11 @@ function drawTotals(page: PDFPage, fonts: Fonts, top: number, subtotalCents: num
   y += 4
   page.drawLine({ start: { x: labelX, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.8, color: INK })
   y -= 18
-  drawText(page, 'Total', { x: labelX, y, font: fonts.bold, size: 12, maxWidth: 70 })
-  drawNumber(page, formatCents(totalCents), {
+  drawText(ts, page, 'Total', { x: labelX, y, style: 'bold', size: 12, maxWidth: 70 })
+  drawNumber(ts, page, formatCents(totalCents), {
     x: valueX,
     y,
-    font: fonts.bold,
+    style: 'bold',
     size: 12,
     maxWidth: valueWidth,
     align: 'right',
@@ -429,8 +366,8 @@ function drawTotals(page: PDFPage, fonts: Fonts, top: number, subtotalCents: num
   return y - 6
 }
 
-function drawFooters(pages: PDFPage[], fonts: Fonts, clean: (value: string) => string, order: Order, shop: ShopInfo) {
-  const left = `${clean(shop.name)}  \u00b7  Invoice ${clean(order.orderNumber)}`
+function drawFooters(ts: Typesetter, pages: PDFPage[], order: Order, shop: ShopInfo) {
+  const left = `${cleanText(shop.name)}  \u00b7  Invoice ${cleanText(order.orderNumber)}`
   pages.forEach((page, index) => {
     page.drawLine({
       start: { x: MARGIN_X, y: FOOTER_RULE_Y },
@@ -438,8 +375,13 @@ function drawFooters(pages: PDFPage[], fonts: Fonts, clean: (value: string) => s
       thickness: 0.5,
       color: RULE,
     })
-    const style = { y: FOOTER_Y, font: fonts.regular, size: 8, color: MUTED }
-    drawText(page, left, { ...style, x: MARGIN_X, maxWidth: 380 })
-    drawText(page, `Page ${index + 1} of ${pages.length}`, { ...style, x: RIGHT_EDGE, maxWidth: 100, align: 'right' })
+    const style = { y: FOOTER_Y, style: 'regular', size: 8, color: MUTED } as const
+    drawText(ts, page, left, { ...style, x: MARGIN_X, maxWidth: 380 })
+    drawText(ts, page, `Page ${index + 1} of ${pages.length}`, {
+      ...style,
+      x: RIGHT_EDGE,
+      maxWidth: 100,
+      align: 'right',
+    })
   })
 }

@@ -110,6 +110,31 @@ describe('GET /api/admin/orders/{id}/invoice', () => {
     expect(text).toContain('$30.00')
   })
 
+  it('prints the customer and product text in the script it was typed in', async () => {
+    const product = await insertProduct(t.db, { name: 'Кольцо Ἰχθύς', sku: 'RNG-0711', price: 99, stock: 5 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        customerName: 'ישוע המשיח',
+        customerEmail: 'yeshua@example.com',
+        customerAddress: 'ul. Świętokrzyska 12, Warszawa',
+        notes: 'Łukasz Zoë',
+        items: [{ productId: product.id, quantity: 1 }],
+      },
+    })
+    expect(placed.statusCode).toBe(201)
+
+    const response = await getInvoice(placed.json<Order>().id)
+
+    expect(response.statusCode).toBe(200)
+    // pdftotext marks right-to-left runs with bidi embedding controls; the text is compared without them.
+    const text = pdfText(response.rawPayload).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    for (const expected of ['ישוע המשיח', 'ul. Świętokrzyska 12, Warszawa', 'Кольцо Ἰχθύς', 'Łukasz Zoë']) {
+      expect(text).toContain(expected)
+    }
+  })
+
   it('answers 404 JSON for a missing order', async () => {
     const response = await getInvoice(999_999)
 

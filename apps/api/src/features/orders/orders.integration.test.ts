@@ -1,6 +1,6 @@
 import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { MAX_ORDER_LINES } from '@shop/schema/orders'
-import type { Product } from '@shop/schema/products'
+import { MAX_STOCK, type Product } from '@shop/schema/products'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
@@ -385,5 +385,126 @@ describe('managing orders', () => {
     const again = await t.request({ method: 'DELETE', url: `/api/admin/orders/${order.id}`, token })
     expect(again.statusCode).toBe(404)
     expect(again.json()).toEqual({ message: `Order ${order.id} not found`, code: 'NOT_FOUND' })
+  })
+})
+
+describe('the stock maximum', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    token = await t.login()
+  })
+  afterAll(() => t.close())
+
+  const setStatus = (id: number, status: string) =>
+    t.request({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, token, json: { status } })
+  const getProduct = async (id: number) =>
+    (await t.request({ method: 'GET', url: `/api/admin/products/${id}`, token })).json<Product>()
+  const saveProduct = (product: Product) =>
+    t.request({ method: 'PUT', url: `/api/admin/products/${product.id}`, token, json: product })
+
+  it('refuses a cancel that would take the stock past its maximum with 409 naming the product, and changes nothing', async () => {
+    const product = await insertProduct(t.db, { name: 'Mustard Seed Pendant', stock: 1000 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: product.id, quantity: 1000 }] },
+    })
+    expect(placed.statusCode).toBe(201)
+    const order = placed.json()
+    // Restocked to the maximum while the order was out.
+    const restocked = await saveProduct({ ...(await getProduct(product.id)), stock: MAX_STOCK })
+    expect(restocked.statusCode).toBe(200)
+
+    const response = await setStatus(order.id, 'cancelled')
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      message: `Cannot return 1000 of 'Mustard Seed Pendant' to stock: it would exceed the maximum stock of ${MAX_STOCK}`,
+      code: 'CONFLICT',
+    })
+    expect((await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}`, token })).json().status).toBe(
+      'pending',
+    )
+    const after = await getProduct(product.id)
+    expect(after.stock).toBe(MAX_STOCK)
+    // The product can still be saved as it is: the invariant held.
+    expect((await saveProduct(after)).statusCode).toBe(200)
+  })
+
+  it('returns the items of a cancelled order up to exactly the maximum', async () => {
+    const product = await insertProduct(t.db, { stock: 10 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: product.id, quantity: 10 }] },
+    })
+    const order = placed.json()
+    await saveProduct({ ...(await getProduct(product.id)), stock: MAX_STOCK - 10 })
+
+    const response = await setStatus(order.id, 'cancelled')
+
+    expect(response.statusCode).toBe(200)
+    expect((await getProduct(product.id)).stock).toBe(MAX_STOCK)
+  })
+
+  it('leaves the other lines of a refused cancel untouched', async () => {
+    const small = await insertProduct(t.db, { name: 'Small Cross', stock: 5 })
+    const full = await insertProduct(t.db, { name: 'Full Medal', stock: 5 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        ...customer,
+        items: [
+          { productId: small.id, quantity: 2 },
+          { productId: full.id, quantity: 2 },
+        ],
+      },
+    })
+    const order = placed.json()
+    await saveProduct({ ...(await getProduct(full.id)), stock: MAX_STOCK })
+
+    const response = await setStatus(order.id, 'cancelled')
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json().message).toContain("'Full Medal'")
+    expect((await getProduct(small.id)).stock).toBe(3)
+    expect((await getProduct(full.id)).stock).toBe(MAX_STOCK)
+  })
+})
+
+describe('customer text on an order', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('refuses a customer name made only of zero-width spaces, and places nothing', async () => {
+    const product = await insertProduct(t.db, { stock: 5 })
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, customerName: '\u200B\u200B\u200B', items: [{ productId: product.id, quantity: 1 }] },
+    })
+
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe('customerName: Name must contain visible characters')
+    const stock = await t.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirst()
+    expect(stock?.stock).toBe(5)
+  })
+
+  it('refuses notes that carry a right-to-left override', async () => {
+    const product = await insertProduct(t.db, { stock: 5 })
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, notes: 'Leave at door \u202Eroolf ts1', items: [{ productId: product.id, quantity: 1 }] },
+    })
+
+    expect(response.statusCode).toBe(400)
+    expect(response.json().message).toBe('notes: Notes must not contain bidirectional control characters')
   })
 })

@@ -466,3 +466,40 @@ describe('public catalogue after admin writes', () => {
     expect(featured.map((product) => product.id)).not.toContain(created.id)
   })
 })
+
+describe('SKUs regardless of letter case', () => {
+  it('refuses a SKU that differs from another only in case with 409 naming the SKU, and creates nothing', async () => {
+    await createdProduct({ sku: 'NEC-1042', name: 'Original Piece' })
+    const before = await t.request({ method: 'GET', url: '/api/admin/products', token })
+
+    const response = await createProduct(productBody({ sku: 'nec-1042', name: 'Copy Piece' }))
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json<ApiError>()).toEqual({
+      message: "A product with SKU 'nec-1042' already exists",
+      code: 'CONFLICT',
+    })
+    const after = await t.request({ method: 'GET', url: '/api/admin/products', token })
+    expect(after.json<Product[]>()).toEqual(before.json<Product[]>())
+  })
+
+  it("refuses to change a SKU to another product's in other letters, and changes nothing", async () => {
+    await createdProduct({ sku: 'RIN-2001' })
+    const second = await createdProduct({ name: 'Second Piece' })
+
+    const response = await updateProduct(second.id, bodyOf(second, { sku: 'rin-2001' }))
+
+    expect(response.statusCode).toBe(409)
+    expect(response.json<ApiError>().message).toBe("A product with SKU 'rin-2001' already exists")
+    expect((await getProduct(second.id)).json<Product>()).toEqual(second)
+  })
+
+  it('lets a product change the case of its own SKU', async () => {
+    const created = await createdProduct({ sku: 'brc-3001' })
+
+    const response = await updateProduct(created.id, bodyOf(created, { sku: 'BRC-3001' }))
+
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Product>().sku).toBe('BRC-3001')
+  })
+})

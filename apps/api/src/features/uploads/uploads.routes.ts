@@ -1,26 +1,101 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import fastifyMultipart from '@fastify/multipart'
+import fastifyMultipart, { type Multipart } from '@fastify/multipart'
 import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import {
   UPLOAD_FIELD,
+  UPLOAD_FORM_MESSAGES,
+  UPLOAD_MAX_FIELDS,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
   UPLOAD_MESSAGES,
+  type UploadMimeType,
   type UploadResult,
 } from '@shop/schema/uploads'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type'
+import { reencodeImage } from './reencode-image'
 
 /**
  * POST /api/admin/upload: images in the multipart field `images`. The type is read from the bytes, never from
- * the name or the declared type; files get generated names, so nothing the client sends reaches a path. All
- * files are checked before any is written: a refused upload leaves nothing behind.
+ * the name or the declared type; every image is decoded and encoded again (reencode-image.ts), so only its pixels
+ * are stored; files get generated names, so nothing the client sends reaches a path. All files are checked before
+ * any is written: a refused upload leaves nothing behind.
  */
 // Room for the allowed files plus multipart framing.
 const UPLOAD_BODY_LIMIT = (UPLOAD_MAX_FILES + 1) * UPLOAD_MAX_FILE_BYTES
+
+interface ReceivedImage {
+  type: UploadMimeType
+  bytes: Buffer
+}
+
+/** Whether the error says which HTTP status it is (@fastify/multipart's errors do; errors.ts words them). */
+function hasHttpStatus(error: unknown): boolean {
+  return error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number'
+}
+
+/**
+ * busboy reports a malformed body with plain Errors, which would answer 500: 'Multipart: Boundary not found' and
+ * "The needle cannot be an empty String/Buffer." or "...a length bigger than 256." for a missing, empty or
+ * over-long boundary; 'Unexpected end of multipart data' and 'Part terminated early...' for a body that stops
+ * before its closing boundary (or a connection that drops). All of them describe the client's bytes: 400.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError || hasHttpStatus(error)) return error
+  const message = error instanceof Error ? error.message : ''
+  const isBoundary = /boundary|needle/i.test(message)
+  const clientError = new AppError(
+    'BAD_REQUEST',
+    isBoundary ? UPLOAD_FORM_MESSAGES.badBoundary : UPLOAD_FORM_MESSAGES.incomplete,
+  )
+  clientError.cause = error
+  return clientError
+}
+
+/** The request's parts, with the parser's complaints about the body turned into 400s. */
+async function* readParts(request: FastifyRequest): AsyncGenerator<Multipart> {
+  const parts = request.parts()
+  for (;;) {
+    let next: IteratorResult<Multipart>
+    try {
+      next = await parts.next()
+    } catch (error) {
+      throw asClientError(error)
+    }
+    if (next.done) return
+    yield next.value
+  }
+}
+
+/** The images of the form, each checked by its magic bytes; refuses the form at the first file that is wrong. */
+async function receiveImages(request: FastifyRequest): Promise<ReceivedImage[]> {
+  const images: ReceivedImage[] = []
+  for await (const part of readParts(request)) {
+    if (part.type !== 'file') continue
+    if (part.fieldname !== UPLOAD_FIELD) {
+      part.file.resume()
+      throw new AppError('BAD_REQUEST', UPLOAD_FORM_MESSAGES.wrongField)
+    }
+    if (images.length === UPLOAD_MAX_FILES) {
+      part.file.resume()
+      throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.tooMany)
+    }
+    let bytes: Buffer
+    try {
+      bytes = await part.toBuffer()
+    } catch (error) {
+      // A file over the size limit is @fastify/multipart's RequestFileTooLargeError: errors.ts answers 413.
+      throw asClientError(error)
+    }
+    const type = detectImageType(bytes.subarray(0, 16))
+    if (!type) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.badType)
+    images.push({ type, bytes })
+  }
+  return images
+}
 
 export async function uploadsRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart, {
@@ -28,39 +103,37 @@ export async function uploadsRoutes(app: FastifyInstance) {
       fileSize: UPLOAD_MAX_FILE_BYTES,
       // One more than allowed, so "too many" is seen and answered with its own message.
       files: UPLOAD_MAX_FILES + 1,
-      fields: 10,
-      parts: UPLOAD_MAX_FILES + 11,
+      fields: UPLOAD_MAX_FIELDS,
+      parts: UPLOAD_MAX_FILES + UPLOAD_MAX_FIELDS + 1,
       fieldSize: 1024,
     },
   })
 
+  // In this scope only: any body but multipart/form-data (none, multipart/mixed, a bare file) is told what to
+  // send, instead of the JSON routes' "send JSON". JSON and plain text reach the handler, which says the same.
+  app.addContentTypeParser('*', (_request, _payload, done) => {
+    done(new AppError('BAD_REQUEST', UPLOAD_FORM_MESSAGES.notMultipart))
+  })
+
   app.post(`${API_PREFIX}${rawRoutes.upload.path}`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
-    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', 'Send the images as multipart/form-data')
+    if (!request.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_FORM_MESSAGES.notMultipart)
+    const received = await receiveImages(request)
+    if (received.length === 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.none)
+
+    // One image at a time: decoding one can take a few hundred MB and a libuv thread for seconds, and ten at once
+    // from one request would take every thread the server has.
     const files: Array<{ name: string; bytes: Buffer }> = []
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue
-      if (part.fieldname !== UPLOAD_FIELD) {
-        part.file.resume()
-        throw new AppError('BAD_REQUEST', `Send the images in the field '${UPLOAD_FIELD}'`)
-      }
-      if (files.length === UPLOAD_MAX_FILES) {
-        part.file.resume()
-        throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.tooMany)
-      }
-      let bytes: Buffer
+    for (const image of received) {
       try {
-        bytes = await part.toBuffer()
+        files.push({
+          name: `${randomUUID()}${IMAGE_EXTENSIONS[image.type]}`,
+          bytes: await reencodeImage(image.bytes, image.type),
+        })
       } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge)
-        }
+        if (error instanceof AppError && error.cause) request.log.info({ err: error.cause }, 'image refused')
         throw error
       }
-      const type = detectImageType(bytes.subarray(0, 16))
-      if (!type) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.badType)
-      files.push({ name: `${randomUUID()}${IMAGE_EXTENSIONS[type]}`, bytes })
     }
-    if (files.length === 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.none)
 
     const { uploadsDir } = app.deps.config
     const written: string[] = []

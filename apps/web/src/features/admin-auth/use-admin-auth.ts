@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ADMIN_TOKEN_KEY } from '../../lib/rest-link'
+import { ADMIN_TOKEN_KEY } from '../../lib/session'
 import { useTRPC } from '../../lib/trpc'
 
 // Spec point 6: the current-admin call is cached 5 minutes and never retried.

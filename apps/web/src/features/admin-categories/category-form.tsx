@@ -3,8 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form'
 import { type Category, type CategoryInput, slugify, ZCategoryInput } from '@shop/schema/categories'
 import { Link } from 'react-router-dom'
 import { toast } from '../../components/toasts'
+import { useUploadImages } from '../admin-uploads/use-upload-images'
 import { CategoryImageField } from './category-image-field'
-import { useUploadCategoryImage } from './use-admin-categories'
 
 /** The form's values: the wire input with every field present (empty strings instead of null). */
 export type CategoryFormValues = { [K in keyof CategoryInput]-?: NonNullable<CategoryInput[K]> }
@@ -27,7 +27,11 @@ interface CategoryFormProps {
 }
 
 export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps) {
-  const upload = useUploadCategoryImage()
+  // Spec point 5: the category form takes a single file.
+  const { upload, isUploading } = useUploadImages({
+    maxFiles: 1,
+    failureText: 'Failed to upload image. Please try again.',
+  })
   const form = useForm<CategoryFormValues>({
     initialValues: toFormValues(category),
     validate: schemaResolver(ZCategoryInput),
@@ -42,7 +46,10 @@ export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps
     onSubmit(values)
   })
 
-  const onUpload = (file: File) => upload.mutate(file, { onSuccess: (url) => form.setFieldValue('imageUrl', url) })
+  const onUpload = (file: File) =>
+    upload([file], ([url]) => {
+      if (url) form.setFieldValue('imageUrl', url)
+    })
 
   const generateSlug = () => {
     form.setFieldValue('slug', slugify(form.getValues().name))
@@ -90,7 +97,7 @@ export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps
               value={form.values.imageUrl}
               onChange={(value) => form.setFieldValue('imageUrl', value)}
               error={typeof form.errors.imageUrl === 'string' ? form.errors.imageUrl : undefined}
-              isUploading={upload.isPending}
+              isUploading={isUploading}
               onUpload={onUpload}
             />
           </Grid.Col>
@@ -99,7 +106,7 @@ export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps
           <Button component={Link} to="/admin/categories" variant="default">
             Cancel
           </Button>
-          <Button type="submit" loading={isSaving} disabled={upload.isPending}>
+          <Button type="submit" loading={isSaving} disabled={isUploading}>
             {category ? 'Update Category' : 'Create Category'}
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
-import { httpStatusOf, withApiReason } from '../../lib/rest-link'
+import { isNotFoundError } from '../../lib/api-error'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
@@ -13,10 +14,8 @@ export function useAdminOrders() {
 export function useAdminOrder(id: number | null) {
   const trpc = useTRPC()
   const query = useQuery(trpc.admin.orders.get.queryOptions(id === null ? skipToken : { id }))
-  const status = httpStatusOf(query.error)
   // 404: deleted or never existed; 400: an id the API refuses. Both are "Order Not Found".
-  const isNotFound = id === null || status === 404 || status === 400
-  return { ...query, isNotFound }
+  return { ...query, isNotFound: id === null || isNotFoundError(query.error) }
 }
 
 export function useDeleteOrder() {
@@ -30,17 +29,10 @@ export function useDeleteOrder() {
         // The list, the dashboard's recent orders and its counts all change.
         return queryClient.invalidateQueries(trpc.admin.pathFilter())
       },
-      onError: () =>
-        toast({
-          title: 'Error',
-          message: 'There was a problem deleting the order. Please try again.',
-          isError: true,
-        }),
+      onError: (error) => toastFailure('There was a problem deleting the order. Please try again.', error),
     }),
   )
 }
-
-const UPDATE_FAILED = 'Failed to update the order status. Please try again.'
 
 export function useUpdateOrderStatus() {
   const trpc = useTRPC()
@@ -56,7 +48,7 @@ export function useUpdateOrderStatus() {
         return refresh()
       },
       // The server explains a refusal, e.g. the 409 when the stock a cancelled order needs is gone.
-      onError: (error) => toast({ title: 'Error', message: withApiReason(UPDATE_FAILED, error), isError: true }),
+      onError: (error) => toastFailure('Failed to update the order status. Please try again.', error),
     }),
   )
 }

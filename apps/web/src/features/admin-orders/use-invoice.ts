@@ -1,27 +1,12 @@
-import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
+import { API_PREFIX, fillPath, rawRoutes } from '@shop/schema/routes'
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { ADMIN_TOKEN_KEY } from '../../lib/rest-link'
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(ADMIN_TOKEN_KEY)
-  } catch {
-    return null
-  }
-}
+import { httpStatusOf } from '../../lib/api-error'
+import { apiFetch } from '../../lib/api-fetch'
+import { httpStatusTextOf } from '../../lib/error-message'
 
 async function fetchInvoice(id: number, signal: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = {}
-  const token = readToken()
-  if (token) headers.authorization = `Bearer ${token}`
-  const response = await fetch(`${API_PREFIX}${rawRoutes.invoice.path.replace('{id}', String(id))}`, {
-    credentials: 'include',
-    headers,
-    signal,
-  })
-  // Spec point 8: the text names the HTTP status (HTTP/2 answers carry no status text, hence the code).
-  if (!response.ok) throw new Error(`Failed to generate invoice: ${response.statusText || response.status}`)
+  const response = await apiFetch(`${API_PREFIX}${fillPath(rawRoutes.invoice.path, { id }).path}`, { signal })
   return response.blob()
 }
 
@@ -38,8 +23,11 @@ export function useInvoice(id: number | null) {
   })
 }
 
-/** The text of a failed invoice request (spec point 8). */
+/** The text of a failed invoice request (spec point 8): the HTTP status text, else what went wrong. */
 export function invoiceErrorText(error: unknown): string {
+  const status = httpStatusOf(error)
+  // HTTP/2 answers carry no status text, hence the code.
+  if (status !== undefined) return `Failed to generate invoice: ${httpStatusTextOf(error) || status}`
   return error instanceof Error ? error.message : 'Unknown error occurred'
 }
 

@@ -18,8 +18,8 @@ import { IconChevronLeft, IconChevronRight, IconPhoto, IconPlus, IconTrash, Icon
 import { type ReactNode, useRef, useState } from 'react'
 import { FallbackImage } from '../../components/fallback-image'
 import { toast } from '../../components/toasts'
+import { useUploadImages } from '../admin-uploads/use-upload-images'
 import { isHttpUrl, moveItem } from './product-values'
-import { useUploadProductImages } from './use-admin-products'
 
 const ACCEPT = UPLOAD_MIME_TYPES.join(',')
 
@@ -33,7 +33,7 @@ export interface ImageManagerProps {
 
 /** The product's images: upload files or add a URL, reorder them (the first is the main image) and remove them. */
 export function ImageManager({ imageUrls, onChange, onAppend, error }: ImageManagerProps) {
-  const { upload, isUploading } = useUploadProductImages()
+  const { upload, isUploading } = useUploadImages({ failureText: 'Failed to upload images. Please try again.' })
   const [urlText, setUrlText] = useState('')
   const resetFiles = useRef<() => void>(null)
 

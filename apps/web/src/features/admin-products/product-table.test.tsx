@@ -42,7 +42,7 @@ afterEach(cleanup)
 describe('ProductTable', () => {
   it('shows five placeholder rows while loading', () => {
     wrap(<ProductTable products={undefined} isLoading onDelete={() => {}} />)
-    expect(screen.getAllByTestId('product-row-skeleton')).toHaveLength(5)
+    expect(screen.getAllByTestId('resource-table-skeleton')).toHaveLength(5)
   })
 
   it('says so when there is no product', () => {

@@ -1,10 +1,10 @@
 import type { Product } from '@shop/schema/products'
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
-import { httpStatusOf, withApiReason } from '../../lib/rest-link'
+import { isNotFoundError } from '../../lib/api-error'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
-import { checkFiles, uploadErrorMessage, uploadImages } from '../admin-uploads/upload-images'
 
 /** Puts a saved product into the cached list and detail at once, so the list shows it before the refetch ends. */
 function useStoreProduct() {
@@ -29,8 +29,7 @@ export function useAdminProducts() {
 export function useAdminProduct(id: number | null) {
   const trpc = useTRPC()
   const query = useQuery(trpc.admin.products.get.queryOptions(id === null ? skipToken : { id }))
-  const status = httpStatusOf(query.error)
-  return { ...query, isNotFound: id === null || status === 404 || status === 400 }
+  return { ...query, isNotFound: id === null || isNotFoundError(query.error) }
 }
 
 /** Every category, inactive ones included: the product form's choices. */
@@ -51,12 +50,7 @@ export function useCreateProduct() {
         void invalidate()
         toast({ title: 'Product created', message: 'The product has been successfully created.' })
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          message: withApiReason('Failed to create the product. Please try again.', error),
-          isError: true,
-        }),
+      onError: (error) => toastFailure('Failed to create the product. Please try again.', error),
     }),
   )
 }
@@ -72,12 +66,7 @@ export function useUpdateProduct() {
         void invalidate()
         toast({ title: 'Product updated', message: 'The product has been successfully updated.' })
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          message: withApiReason('Failed to update the product. Please try again.', error),
-          isError: true,
-        }),
+      onError: (error) => toastFailure('Failed to update the product. Please try again.', error),
     }),
   )
 }
@@ -92,37 +81,7 @@ export function useDeleteProduct() {
         await invalidate()
         toast({ title: 'Product deleted', message: 'The product has been successfully deleted.' })
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          message: withApiReason('Failed to delete the product. Please try again.', error),
-          isError: true,
-        }),
+      onError: (error) => toastFailure('Failed to delete the product. Please try again.', error),
     }),
   )
-}
-
-/**
- * Uploads product images: files the browser can already tell are wrong (too many, wrong type, too large) are
- * refused with a toast before anything is sent; the stored files' URLs go to `onUploaded`.
- */
-export function useUploadProductImages() {
-  const mutation = useMutation({
-    mutationFn: uploadImages,
-    onError: (error) => {
-      const serverMessage = uploadErrorMessage(error)
-      const text = 'Failed to upload images. Please try again.'
-      toast({ title: 'Upload failed', message: serverMessage ? `${text} ${serverMessage}` : text, isError: true })
-    },
-  })
-  const upload = (files: File[], onUploaded: (urls: string[]) => void) => {
-    if (files.length === 0) return
-    const problem = checkFiles(files)
-    if (problem) {
-      toast({ title: problem.title, message: problem.message, isError: true })
-      return
-    }
-    mutation.mutate(files, { onSuccess: onUploaded })
-  }
-  return { upload, isUploading: mutation.isPending }
 }

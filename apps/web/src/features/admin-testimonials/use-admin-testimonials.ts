@@ -1,13 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
-import { apiMessageOf } from '../../lib/rest-link'
+import { errorMessageOf } from '../../lib/error-message'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
-
-/** The reason shown after "Failed to … testimonial: ": the API's own message, else the error's. */
-function reasonOf(error: unknown): string {
-  return apiMessageOf(error) ?? (error instanceof Error ? error.message : String(error))
-}
 
 export function useAdminTestimonials() {
   const trpc = useTRPC()
@@ -24,7 +19,7 @@ export function useCreateTestimonial() {
         return refresh()
       },
       onError: (error) =>
-        toast({ title: 'Error', message: `Failed to create testimonial: ${reasonOf(error)}`, isError: true }),
+        toast({ title: 'Error', message: `Failed to create testimonial: ${errorMessageOf(error)}`, isError: true }),
     }),
   )
 }
@@ -39,7 +34,7 @@ export function useUpdateTestimonial() {
         return refresh()
       },
       onError: (error) =>
-        toast({ title: 'Error', message: `Failed to update testimonial: ${reasonOf(error)}`, isError: true }),
+        toast({ title: 'Error', message: `Failed to update testimonial: ${errorMessageOf(error)}`, isError: true }),
     }),
   )
 }
@@ -54,7 +49,7 @@ export function useDeleteTestimonial() {
         return refresh()
       },
       onError: (error) =>
-        toast({ title: 'Error', message: `Failed to delete testimonial: ${reasonOf(error)}`, isError: true }),
+        toast({ title: 'Error', message: `Failed to delete testimonial: ${errorMessageOf(error)}`, isError: true }),
     }),
   )
 }

@@ -1,6 +1,6 @@
 import type { ProductSort } from '@shop/schema/products'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { httpStatusOf } from '../../lib/rest-link'
+import { httpStatusOf } from '../../lib/api-error'
 import { useTRPC } from '../../lib/trpc'
 
 /** Active categories, for the home page's collection grid. */

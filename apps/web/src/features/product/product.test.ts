@@ -1,6 +1,6 @@
 import type { Product } from '@shop/schema/products'
 import { describe, expect, it } from 'vitest'
-import { addableQuantity, firstSentence, parseProductId, parseQuantity, toCartLine } from './product'
+import { addableQuantity, firstSentence, parseQuantity, toCartLine } from './product'
 
 const product: Product = {
   id: 4,
@@ -19,18 +19,6 @@ const product: Product = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }
-
-describe('parseProductId', () => {
-  it('reads a positive integer', () => {
-    expect(parseProductId('12')).toBe(12)
-  })
-
-  it('finds no product for anything else', () => {
-    for (const param of ['abc', '1.5', '0', '-3', '12abc', '', undefined, '99999999999999999999']) {
-      expect(parseProductId(param)).toBeNull()
-    }
-  })
-})
 
 describe('parseQuantity', () => {
   it('reads an integer of at least 1', () => {

@@ -1,13 +1,6 @@
 import type { Product } from '@shop/schema/products'
 import type { CartLine } from '../cart/cart'
 
-/** The route's id is read as an integer (spec point 2); anything else ('abc', '1.5', '0') names no product. */
-export function parseProductId(param: string | undefined): number | null {
-  if (!param || !/^\d+$/.test(param)) return null
-  const id = Number(param)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
-
 /** The first sentence of a description, for the page's meta description. */
 export function firstSentence(text: string): string {
   const trimmed = text.trim()

@@ -1,34 +1,14 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Grid,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core'
-import {
-  IconCategoryPlus,
-  IconCoin,
-  IconEye,
-  IconFileInvoice,
-  IconPackage,
-  IconPlus,
-  IconReceipt,
-  IconUsers,
-} from '@tabler/icons-react'
+import { Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { OrderSummary } from '@shop/schema/orders'
+import { IconCategoryPlus, IconCoin, IconPackage, IconPlus, IconReceipt, IconUsers } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { PageHeader } from '../../components/admin/page-header'
+import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { FallbackImage } from '../../components/fallback-image'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
 import { OrderStatusBadge } from '../../features/admin-orders/order-status-badge'
+import { orderLinks } from '../../features/admin-orders/order-table'
 import { usePageMeta } from '../../features/shop/use-shop'
 import { formatDate, formatMoney } from '../../lib/format'
 
@@ -67,6 +47,14 @@ function StatCard({
   )
 }
 
+const RECENT_ORDER_COLUMNS: ResourceColumn<OrderSummary>[] = [
+  { header: 'Order', cellProps: { fw: 600 }, render: (order) => order.orderNumber },
+  { header: 'Customer', render: (order) => order.customerName },
+  { header: 'Date', render: (order) => formatDate(order.createdAt) },
+  { header: 'Amount', render: (order) => formatMoney(order.total) },
+  { header: 'Status', render: (order) => <OrderStatusBadge status={order.status} /> },
+]
+
 function RecentOrders() {
   const { data: orders, isPending } = useRecentOrders()
   return (
@@ -79,75 +67,17 @@ function RecentOrders() {
           View all
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {isPending
-              ? Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <Table.Tr key={i} data-testid="recent-order-skeleton">
-                    <Table.Td colSpan={6}>
-                      <Skeleton height={20} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              : orders?.map((order) => (
-                  <Table.Tr key={order.id}>
-                    <Table.Td fw={600}>{order.orderNumber}</Table.Td>
-                    <Table.Td>{order.customerName}</Table.Td>
-                    <Table.Td>{formatDate(order.createdAt)}</Table.Td>
-                    <Table.Td>{formatMoney(order.total)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="View order">
-                          <ActionIcon
-                            component={Link}
-                            to={`/admin/orders/${order.id}`}
-                            variant="subtle"
-                            color="dark"
-                            aria-label={`View order ${order.orderNumber}`}
-                          >
-                            <IconEye size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Invoice">
-                          <ActionIcon
-                            component={Link}
-                            to={`/admin/orders/${order.id}/invoice`}
-                            variant="subtle"
-                            color="dark"
-                            aria-label={`Invoice of order ${order.orderNumber}`}
-                          >
-                            <IconFileInvoice size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!isPending && orders?.length === 0 && (
-        <Text c="ink.6" ta="center" py="md">
-          No orders yet.
-        </Text>
-      )}
+      <ResourceTable
+        columns={RECENT_ORDER_COLUMNS}
+        rows={orders}
+        isLoading={isPending}
+        rowKey={(order) => order.id}
+        // Spec point 9: 5 placeholder rows, as on the orders list.
+        skeletonRows={5}
+        emptyText="No orders yet."
+        minWidth={560}
+        actions={{ of: orderLinks }}
+      />
     </Card>
   )
 }
@@ -205,19 +135,15 @@ export function DashboardPage() {
   const loading = <Skeleton height={28} width={90} />
   return (
     <Stack gap="lg">
-      <Group justify="space-between">
-        <div>
-          <Title order={1} fz={32}>
-            Dashboard
-          </Title>
-          <Text c="ink.6" size="sm">
-            Your shop at a glance.
-          </Text>
-        </div>
-        <Anchor component={Link} to="/admin" size="sm" c="gold.8">
-          Export Reports
-        </Anchor>
-      </Group>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Your shop at a glance."
+        actions={
+          <Anchor component={Link} to="/admin" size="sm" c="gold.8">
+            Export Reports
+          </Anchor>
+        }
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
           label="Total Revenue"

@@ -8,7 +8,7 @@ import { AuthCard } from '../../components/layout/auth-card'
 import { toast } from '../../components/toasts'
 import { useLogin } from '../../features/admin-auth/use-admin-auth'
 import { usePageMeta } from '../../features/shop/use-shop'
-import { apiMessageOf } from '../../lib/rest-link'
+import { apiMessageOf } from '../../lib/api-error'
 
 export function LoginPage() {
   usePageMeta('Admin Login')

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { parseProductId } from '../../features/product/product'
 import { queryClient, trpc } from '../../lib/clients'
+import { parseRouteId } from '../../lib/route-id'
 
 // The first page of a visit waits for its data, until at most this long after the navigation started, then
 // appears complete in one render: no placeholders that are replaced a moment later, and no second long render on a
@@ -48,6 +48,6 @@ export function categoryLoader({ params }: LoaderFunctionArgs) {
 }
 
 export function productLoader({ params }: LoaderFunctionArgs) {
-  const id = parseProductId(params.id)
+  const id = parseRouteId(params.id)
   return id === null ? null : untilDataOrDeadline(queryClient.prefetchQuery(trpc.products.get.queryOptions({ id })))
 }

@@ -1,6 +1,6 @@
 import { Container, SimpleGrid, Stack } from '@mantine/core'
 import { useParams } from 'react-router-dom'
-import { firstSentence, parseProductId } from '../../features/product/product'
+import { firstSentence } from '../../features/product/product'
 import { ProductBreadcrumb } from '../../features/product/product-breadcrumb'
 import { ProductDetails } from '../../features/product/product-details'
 import { ProductGallery } from '../../features/product/product-gallery'
@@ -10,11 +10,12 @@ import { ProductSkeleton } from '../../features/product/product-skeleton'
 import { useAddToCart } from '../../features/product/use-add-to-cart'
 import { useProduct } from '../../features/product/use-product'
 import { usePageMeta } from '../../features/shop/use-shop'
+import { parseRouteId } from '../../lib/route-id'
 import classes from './product.page.module.css'
 
 export function ProductPage() {
   const params = useParams()
-  const id = parseProductId(params.id)
+  const id = parseRouteId(params.id)
   const { data: product, isNotFound, isError, refetch } = useProduct(id)
   const addToCart = useAddToCart()
   usePageMeta(

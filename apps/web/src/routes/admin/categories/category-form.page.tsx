@@ -1,7 +1,9 @@
-import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { ZId } from '@shop/schema/common'
-import { IconArrowLeft } from '@tabler/icons-react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
+import { Card, Skeleton, Stack } from '@mantine/core'
+import { IconFolderOff } from '@tabler/icons-react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { LoadErrorView } from '../../../components/admin/load-error-view'
+import { NotFoundView } from '../../../components/admin/not-found-view'
+import { PageHeader } from '../../../components/admin/page-header'
 import { CategoryForm, type CategoryFormValues } from '../../../features/admin-categories/category-form'
 import {
   useAdminCategory,
@@ -9,48 +11,11 @@ import {
   useUpdateCategory,
 } from '../../../features/admin-categories/use-admin-categories'
 import { usePageMeta } from '../../../features/shop/use-shop'
+import { parseRouteId } from '../../../lib/route-id'
 
 // Spec points 4 and 9: back to the list about half a second after a save, once the success toast is up.
 const REDIRECT_DELAY_MS = 500
 const LIST_PATH = '/admin/categories'
-
-function BackLink() {
-  return (
-    <Button
-      component={Link}
-      to={LIST_PATH}
-      variant="subtle"
-      color="dark"
-      size="xs"
-      leftSection={<IconArrowLeft size={14} />}
-    >
-      Back to categories
-    </Button>
-  )
-}
-
-function CategoryNotFound() {
-  return (
-    <Stack gap="lg" maw={1040}>
-      <div>
-        <BackLink />
-      </div>
-      <Card withBorder padding="xl" radius="md">
-        <Stack align="center" gap="xs" ta="center">
-          <Title order={1} fz={28}>
-            Category Not Found
-          </Title>
-          <Text c="ink.6" size="sm">
-            The category you're looking for doesn't exist or has been removed.
-          </Text>
-          <Button component={Link} to={LIST_PATH} variant="default" mt="sm">
-            Back to Categories
-          </Button>
-        </Stack>
-      </Card>
-    </Stack>
-  )
-}
 
 function FormSkeleton() {
   return (
@@ -65,14 +30,14 @@ function FormSkeleton() {
   )
 }
 
+/** Create mode at /admin/categories/new, edit mode at /admin/categories/edit/:id (spec point 2). */
 export function CategoryFormPage() {
-  const { id: rawId } = useParams()
-  const isEdit = rawId !== undefined
-  const parsedId = ZId.safeParse(rawId)
-  const id = parsedId.success ? parsedId.data : undefined
+  const params = useParams()
+  const isEdit = params.id !== undefined
+  const id = isEdit ? parseRouteId(params.id) : null
   const navigate = useNavigate()
   const category = useAdminCategory(id)
-  const isNotFound = isEdit && (id === undefined || category.isNotFound)
+  const isNotFound = isEdit && category.isNotFound
   usePageMeta(isNotFound ? 'Category Not Found' : isEdit ? 'Edit Category' : 'Add Category')
   const create = useCreateCategory()
   const update = useUpdateCategory()
@@ -82,21 +47,20 @@ export function CategoryFormPage() {
     const onSuccess = () => {
       setTimeout(() => navigate(LIST_PATH), REDIRECT_DELAY_MS)
     }
-    if (id !== undefined) update.mutate({ id, ...values }, { onSuccess })
-    else create.mutate(values, { onSuccess })
+    if (!isEdit) create.mutate(values, { onSuccess })
+    else if (id !== null) update.mutate({ id, ...values }, { onSuccess })
   }
 
   const renderBody = () => {
     if (!isEdit) return <CategoryForm isSaving={save.isPending || save.isSuccess} onSubmit={onSubmit} />
     if (category.isError) {
       return (
-        <Card withBorder padding="xl" radius="md">
-          <Stack align="center" gap="xs">
-            <Text c="red.8">The category could not be loaded.</Text>
-            <Button variant="default" size="xs" onClick={() => void category.refetch()}>
-              Try again
-            </Button>
-          </Stack>
+        <Card withBorder padding="lg" radius="md">
+          <LoadErrorView
+            message="The category could not be loaded."
+            onRetry={() => void category.refetch()}
+            isRetrying={category.isRefetching}
+          />
         </Card>
       )
     }
@@ -111,21 +75,28 @@ export function CategoryFormPage() {
     )
   }
 
-  if (isNotFound) return <CategoryNotFound />
+  if (isNotFound) {
+    return (
+      <NotFoundView
+        title="Category Not Found"
+        message="The category you're looking for doesn't exist or has been removed."
+        icon={IconFolderOff}
+        back={{ to: LIST_PATH, label: 'Back to Categories' }}
+      />
+    )
+  }
 
   return (
     <Stack gap="lg" maw={1040}>
-      <div>
-        <BackLink />
-        <Title order={1} fz={32} mt={4}>
-          {isEdit ? 'Edit Category' : 'Add Category'}
-        </Title>
-        <Text c="ink.6" size="sm">
-          {isEdit
+      <PageHeader
+        title={isEdit ? 'Edit Category' : 'Add Category'}
+        subtitle={
+          isEdit
             ? 'Update the name, address, image and visibility of this category.'
-            : 'Create a new collection for the shop.'}
-        </Text>
-      </div>
+            : 'Create a new collection for the shop.'
+        }
+        back={{ to: LIST_PATH, label: 'Back to categories' }}
+      />
       {renderBody()}
     </Stack>
   )

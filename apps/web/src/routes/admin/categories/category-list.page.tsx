@@ -1,11 +1,14 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Button, Card, Stack } from '@mantine/core'
 import type { Category } from '@shop/schema/categories'
-import { IconPlus, IconSearch } from '@tabler/icons-react'
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router-dom'
+import { IconPlus } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
+import { LoadErrorView } from '../../../components/admin/load-error-view'
+import { PageHeader } from '../../../components/admin/page-header'
+import { SearchField } from '../../../components/admin/search-field'
+import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
+import { useSearchParam } from '../../../components/admin/use-search-param'
 import { CategoryTable } from '../../../features/admin-categories/category-table'
-import { DeleteCategoryDialog } from '../../../features/admin-categories/delete-category-dialog'
 import { useAdminCategories, useDeleteCategory } from '../../../features/admin-categories/use-admin-categories'
 import { usePageMeta } from '../../../features/shop/use-shop'
 
@@ -17,82 +20,46 @@ function matchesSearch(category: Category, search: string) {
 
 export function CategoryListPage() {
   usePageMeta('Categories')
-  const [searchParams, setSearchParams] = useSearchParams()
-  const search = searchParams.get('q') ?? ''
-  const { data: categories, isPending, isError, refetch } = useAdminCategories()
-  const deleteCategory = useDeleteCategory()
-  const [isDialogOpen, dialog] = useDisclosure(false)
-  const [target, setTarget] = useState<Category | null>(null)
-
-  const onSearch = (value: string) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params)
-        if (value) next.set('q', value)
-        else next.delete('q')
-        return next
-      },
-      { replace: true },
-    )
-
-  const askToDelete = (category: Category) => {
-    setTarget(category)
-    dialog.open()
-  }
-
-  const onConfirmDelete = (category: Category) =>
-    deleteCategory.mutate({ id: category.id }, { onSettled: dialog.close })
+  const [search] = useSearchParam('q')
+  const { data: categories, isPending, isError, refetch, isRefetching } = useAdminCategories()
+  const confirmDelete = useConfirmDelete<Category>(useDeleteCategory())
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz={32}>
-            Categories
-          </Title>
-          <Text c="ink.6" size="sm">
-            Organize the collections shown in the shop.
-          </Text>
-        </div>
-        <Button component={Link} to="/admin/categories/new" leftSection={<IconPlus size={16} />}>
-          Add Category
-        </Button>
-      </Group>
-
+      <PageHeader
+        title="Categories"
+        subtitle="Organize the collections shown in the shop."
+        actions={
+          <Button component={Link} to="/admin/categories/new" leftSection={<IconPlus size={16} />}>
+            Add Category
+          </Button>
+        }
+      />
       <Card withBorder radius="md" p={{ base: 'xs', sm: 'lg' }}>
-        <TextInput
+        <SearchField
+          label="Search categories"
           placeholder="Search by name or slug..."
-          aria-label="Search categories"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
           maw={{ base: '100%', sm: 360 }}
           mb="md"
-          type="search"
         />
         {isError ? (
-          <Stack align="center" gap="xs" py="lg">
-            <Text c="red.8">The categories could not be loaded.</Text>
-            <Button variant="default" size="xs" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <LoadErrorView
+            message="The categories could not be loaded."
+            onRetry={() => void refetch()}
+            isRetrying={isRefetching}
+          />
         ) : (
           <CategoryTable
             categories={categories?.filter((category) => matchesSearch(category, search))}
             isLoading={isPending}
-            onDelete={askToDelete}
+            onDelete={confirmDelete.ask}
           />
         )}
       </Card>
-
-      <DeleteCategoryDialog
-        isOpen={isDialogOpen}
-        category={target}
-        isDeleting={deleteCategory.isPending}
-        onCancel={dialog.close}
-        onConfirm={onConfirmDelete}
-      />
+      <ConfirmDeleteDialog title="Delete category" {...confirmDelete.dialogProps}>
+        Are you sure you want to delete the category <strong>{confirmDelete.target?.name}</strong>? This action cannot
+        be undone.
+      </ConfirmDeleteDialog>
     </Stack>
   )
 }

@@ -1,15 +1,16 @@
-import { Button, Card, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft, IconDownload } from '@tabler/icons-react'
 import { Link, useParams } from 'react-router-dom'
-import { parseOrderId } from '../../../features/admin-orders/order-id'
+import { PageHeader } from '../../../components/admin/page-header'
 import { useAdminOrder } from '../../../features/admin-orders/use-admin-orders'
 import { invoiceErrorText, useInvoice, useObjectUrl } from '../../../features/admin-orders/use-invoice'
 import { usePageMeta } from '../../../features/shop/use-shop'
+import { parseRouteId } from '../../../lib/route-id'
 
 const FRAME_HEIGHT = 'max(480px, calc(100dvh - 210px))'
 
 export function OrderInvoicePage() {
-  const id = parseOrderId(useParams().id)
+  const id = parseRouteId(useParams().id)
   const { data: order, isPending: isOrderPending } = useAdminOrder(id)
   const invoice = useInvoice(id)
   // An empty answer is no document at all.
@@ -22,42 +23,35 @@ export function OrderInvoicePage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          {!order && isOrderPending && id !== null ? (
-            <Skeleton height={40} width={260} />
-          ) : (
-            <Title order={1} fz={32}>
-              {title}
-            </Title>
-          )}
-          <Text c="ink.6" size="sm">
-            Preview, print or download the PDF.
-          </Text>
-        </div>
-        {/* On failure the message carries its own way back and there is nothing to download. */}
-        {!invoice.isError && (
-          <Group gap="sm">
-            {url && orderNumber ? (
-              <Button
-                component="a"
-                href={url}
-                download={`invoice-${orderNumber}.pdf`}
-                leftSection={<IconDownload size={16} />}
-              >
-                Download
+      <PageHeader
+        title={title}
+        subtitle="Preview, print or download the PDF."
+        isTitleLoading={!order && isOrderPending && id !== null}
+        // On failure the message carries its own way back and there is nothing to download.
+        actions={
+          !invoice.isError && (
+            <>
+              {url && orderNumber ? (
+                <Button
+                  component="a"
+                  href={url}
+                  download={`invoice-${orderNumber}.pdf`}
+                  leftSection={<IconDownload size={16} />}
+                >
+                  Download
+                </Button>
+              ) : (
+                <Button disabled leftSection={<IconDownload size={16} />}>
+                  Download
+                </Button>
+              )}
+              <Button component={Link} to={backToOrder} variant="default" leftSection={<IconArrowLeft size={16} />}>
+                Back to Order
               </Button>
-            ) : (
-              <Button disabled leftSection={<IconDownload size={16} />}>
-                Download
-              </Button>
-            )}
-            <Button component={Link} to={backToOrder} variant="default" leftSection={<IconArrowLeft size={16} />}>
-              Back to Order
-            </Button>
-          </Group>
-        )}
-      </Group>
+            </>
+          )
+        }
+      />
       <Card withBorder padding={0} radius="md">
         {invoice.isError ? (
           <Stack align="center" gap="sm" ta="center" py={56} px="lg">

@@ -1,16 +1,17 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { Card, Flex, Select, Stack } from '@mantine/core'
 import type { OrderSummary } from '@shop/schema/orders'
-import { useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
-import { DeleteOrderModal } from '../../../features/admin-orders/delete-order-modal'
+import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
+import { LoadErrorView } from '../../../components/admin/load-error-view'
+import { PageHeader } from '../../../components/admin/page-header'
+import { SearchField } from '../../../components/admin/search-field'
+import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
+import { useSearchParam } from '../../../components/admin/use-search-param'
 import {
   ALL_STATUSES,
   filterOrders,
   parseStatusFilter,
-  type StatusFilter,
+  STATUS_FILTER_OPTIONS,
 } from '../../../features/admin-orders/order-filters'
-import { OrderListFilters } from '../../../features/admin-orders/order-list-filters'
 import { OrderTable } from '../../../features/admin-orders/order-table'
 import { useAdminOrders, useDeleteOrder } from '../../../features/admin-orders/use-admin-orders'
 import { usePageMeta } from '../../../features/shop/use-shop'
@@ -18,73 +19,49 @@ import { usePageMeta } from '../../../features/shop/use-shop'
 export function OrderListPage() {
   usePageMeta('Orders')
   // The search and the status filter live in the URL (?q=&status=), so a filtered list can be shared or revisited.
-  const [params, setParams] = useSearchParams()
-  const search = params.get('q') ?? ''
-  const status = parseStatusFilter(params.get('status'))
+  const [search] = useSearchParam('q')
+  const [statusParam, setStatusParam] = useSearchParam('status')
+  const status = parseStatusFilter(statusParam)
   const { data: orders, isError, refetch, isRefetching } = useAdminOrders()
-  const deleteOrder = useDeleteOrder()
-  const [toDelete, setToDelete] = useState<OrderSummary>()
-  const [isConfirmOpen, confirm] = useDisclosure(false)
-
-  const setParam = (name: 'q' | 'status', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (value) next.set(name, value)
-        else next.delete(name)
-        return next
-      },
-      { replace: true },
-    )
-
-  const askToDelete = (order: OrderSummary) => {
-    setToDelete(order)
-    confirm.open()
-  }
-  const closeConfirm = () => {
-    if (!deleteOrder.isPending) confirm.close()
-  }
-  const onConfirmDelete = () => {
-    if (toDelete) deleteOrder.mutate({ id: toDelete.id }, { onSuccess: confirm.close })
-  }
+  const confirmDelete = useConfirmDelete<OrderSummary>(useDeleteOrder())
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} fz={32}>
-          Orders
-        </Title>
-        <Text c="ink.6" size="sm">
-          Manage customer orders and generate invoices
-        </Text>
-      </div>
+      <PageHeader title="Orders" subtitle="Manage customer orders and generate invoices" />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <OrderListFilters
-            search={search}
-            status={status}
-            onSearchChange={(value) => setParam('q', value)}
-            onStatusChange={(value: StatusFilter) => setParam('status', value === ALL_STATUSES ? '' : value)}
-          />
+          <Flex direction={{ base: 'column', sm: 'row' }} gap="sm">
+            <SearchField
+              label="Search orders"
+              placeholder="Search by order number, customer name, or email..."
+              style={{ flex: 1 }}
+            />
+            <Select
+              aria-label="Filter by status"
+              data={STATUS_FILTER_OPTIONS}
+              value={status}
+              onChange={(value) => {
+                const next = parseStatusFilter(value)
+                setStatusParam(next === ALL_STATUSES ? '' : next)
+              }}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 200 }}
+            />
+          </Flex>
           {isError ? (
-            <Stack align="center" gap="sm" py="xl">
-              <Text c="ink.7">The orders could not be loaded.</Text>
-              <Button variant="default" onClick={() => void refetch()} loading={isRefetching}>
-                Try again
-              </Button>
-            </Stack>
+            <LoadErrorView
+              message="The orders could not be loaded."
+              onRetry={() => void refetch()}
+              isRetrying={isRefetching}
+            />
           ) : (
-            <OrderTable orders={orders && filterOrders(orders, search, status)} onDelete={askToDelete} />
+            <OrderTable orders={orders && filterOrders(orders, search, status)} onDelete={confirmDelete.ask} />
           )}
         </Stack>
       </Card>
-      <DeleteOrderModal
-        orderNumber={toDelete?.orderNumber}
-        isOpen={isConfirmOpen}
-        isDeleting={deleteOrder.isPending}
-        onClose={closeConfirm}
-        onConfirm={onConfirmDelete}
-      />
+      <ConfirmDeleteDialog title="Are you sure?" {...confirmDelete.dialogProps}>
+        This will permanently delete order {confirmDelete.target?.orderNumber}. This action cannot be undone.
+      </ConfirmDeleteDialog>
     </Stack>
   )
 }

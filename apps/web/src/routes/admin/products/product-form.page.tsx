@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Card, Skeleton, Stack } from '@mantine/core'
 import type { Product, ProductValues } from '@shop/schema/products'
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react'
-import { Link, useNavigate, useParams } from 'react-router-dom'
-import { AdminProductNotFound } from '../../../features/admin-products/admin-product-not-found'
+import { IconPackageOff } from '@tabler/icons-react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { LoadErrorView } from '../../../components/admin/load-error-view'
+import { NotFoundView } from '../../../components/admin/not-found-view'
+import { PageHeader } from '../../../components/admin/page-header'
 import { ProductForm } from '../../../features/admin-products/product-form'
 import { toFormValues } from '../../../features/admin-products/product-values'
 import {
@@ -11,8 +13,8 @@ import {
   useProductCategories,
   useUpdateProduct,
 } from '../../../features/admin-products/use-admin-products'
-import { parseProductId } from '../../../features/product/product'
 import { usePageMeta } from '../../../features/shop/use-shop'
+import { parseRouteId } from '../../../lib/route-id'
 
 const LIST_PATH = '/admin/products'
 
@@ -34,7 +36,7 @@ function FormSkeleton() {
 export function ProductFormPage() {
   const params = useParams()
   const isEdit = params.id !== undefined
-  const id = isEdit ? parseProductId(params.id) : null
+  const id = isEdit ? parseRouteId(params.id) : null
   usePageMeta(isEdit ? 'Edit Product' : 'New Product')
   const navigate = useNavigate()
   const { data: categories } = useProductCategories()
@@ -59,48 +61,45 @@ export function ProductFormPage() {
     />
   )
 
+  const renderBody = () => {
+    if (!isEdit) return form()
+    if (product.isError) {
+      return (
+        <Card withBorder padding="lg" radius="md">
+          <LoadErrorView
+            message="The product could not be loaded."
+            onRetry={() => void product.refetch()}
+            isRetrying={product.isRefetching}
+          />
+        </Card>
+      )
+    }
+    return product.data ? form(product.data) : <FormSkeleton />
+  }
+
   if (isEdit && product.isNotFound) {
     return (
-      <Stack gap="lg">
-        <AdminProductNotFound />
-      </Stack>
+      <NotFoundView
+        title="Product Not Found"
+        message="The product you're looking for doesn't exist or has been removed."
+        icon={IconPackageOff}
+        back={{ to: LIST_PATH, label: 'Back to Products' }}
+      />
     )
   }
 
   return (
     <Stack gap="lg">
-      <div>
-        <Anchor component={Link} to={LIST_PATH} size="sm" c="gold.8">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Back to Products
-          </Group>
-        </Anchor>
-        <Title order={1} fz={32} mt={4}>
-          {isEdit ? 'Edit Product' : 'New Product'}
-        </Title>
-        <Text c="ink.6" size="sm">
-          {isEdit
+      <PageHeader
+        title={isEdit ? 'Edit Product' : 'New Product'}
+        subtitle={
+          isEdit
             ? (product.data?.name ?? 'Change the details, images, stock or visibility of a product.')
-            : 'Add a piece to your catalog.'}
-        </Text>
-      </div>
-      {!isEdit ? (
-        form()
-      ) : product.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load the product">
-          <Group gap="sm">
-            <Text size="sm">Please check your connection and try again.</Text>
-            <Button size="xs" variant="default" onClick={() => void product.refetch()}>
-              Retry
-            </Button>
-          </Group>
-        </Alert>
-      ) : product.data ? (
-        form(product.data)
-      ) : (
-        <FormSkeleton />
-      )}
+            : 'Add a piece to your catalog.'
+        }
+        back={{ to: LIST_PATH, label: 'Back to Products' }}
+      />
+      {renderBody()}
     </Stack>
   )
 }

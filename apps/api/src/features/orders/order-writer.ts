@@ -1,0 +1,208 @@
+import type { Db, Executor } from '@shop/db/client'
+import { isRetryableTransactionError } from '@shop/db/errors'
+import * as ordersRepo from '@shop/db/orders'
+import * as productsRepo from '@shop/db/products'
+import { MAX_ORDER_TOTAL_CENTS, type Order, type ZCreateOrderInput } from '@shop/schema/orders'
+import type { z } from 'zod'
+import { AppError } from '../../lib/app-error'
+import { formatCents } from '../../lib/money'
+import { orderTotalCents, stockMessage } from './order-rules'
+
+/**
+ * Group commit of guest orders (docs/decisions/0003-order-group-commit.md): orders that arrive together are
+ * decided and written in one transaction with a handful of statements (number the batch, read its products, take
+ * the stock per product, insert the orders, insert their lines), whatever its size. That, not one commit and seven
+ * statements per order, is what lets a single SQLite file take thousands of orders a second. Every order is still
+ * checked and priced on its own, in arrival order, and a refused one changes nothing.
+ *
+ * No oversell: the stock update is conditional (stock >= what the batch takes). The counter row is locked first,
+ * so batches of other processes wait for this one; if anything else took stock after the read (an admin
+ * reopening a cancelled order), the update finds too little and the whole batch runs again on fresh figures.
+ */
+
+export type CreateOrderValues = z.output<typeof ZCreateOrderInput>
+
+// Orders that arrive while a batch is being written wait for the next one; 64 keeps a batch's latency small.
+const MAX_BATCH = 64
+// A batch the database aborted (deadlock, serialization failure) or whose stock another writer changed after it
+// was read runs again, up to this many times.
+const MAX_ATTEMPTS = 4
+
+// "An order total can be at most $21,474,836.47"
+const TOTAL_TOO_LARGE = `An order total can be at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`
+
+/** Adds up lines of the same product; the order's lines are listed by product id. */
+function mergeLines(items: CreateOrderValues['items']): Array<{ productId: number; quantity: number }> {
+  const quantities = new Map<number, number>()
+  for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
+  return [...quantities].sort(([a], [b]) => a - b).map(([productId, quantity]) => ({ productId, quantity }))
+}
+
+export interface BatchDecision {
+  /** Per order, in arrival order: the numbered order to write, or the error it is refused with. */
+  outcomes: Array<{ order: ordersRepo.NewOrder } | { error: AppError }>
+  /** Units the accepted orders take together, per product id. */
+  taken: Map<number, number>
+  /** How many of the batch's order numbers the refused orders leave over: the last ones, to give back. */
+  unusedNumbers: number
+}
+
+/**
+ * Decides every order of a batch in arrival order against the stock read at the start of the batch: each one is
+ * priced from the database and checked against what the orders before it left. The accepted orders take the
+ * batch's order numbers in arrival order, so the numbers left over are the last ones.
+ */
+export function decide(
+  inputs: readonly CreateOrderValues[],
+  products: ReadonlyMap<number, productsRepo.OrderableProduct>,
+  orderNumbers: readonly string[],
+): BatchDecision {
+  const remaining = new Map([...products].map(([id, product]) => [id, product.stock]))
+  const taken = new Map<number, number>()
+  let numbered = 0
+  const outcomes = inputs.map((input): BatchDecision['outcomes'][number] => {
+    const items = []
+    for (const line of mergeLines(input.items)) {
+      const product = products.get(line.productId)
+      if (!product?.isAvailable) {
+        return { error: new AppError('BAD_REQUEST', `Product ${line.productId} is not available`) }
+      }
+      const available = remaining.get(product.id) ?? 0
+      if (line.quantity > available) return { error: new AppError('CONFLICT', stockMessage(product.name, available)) }
+      items.push({
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        priceCents: product.priceCents,
+        quantity: line.quantity,
+        imageUrl: product.imageUrl,
+      })
+    }
+    const totalCents = orderTotalCents(items)
+    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+      return { error: new AppError('BAD_REQUEST', TOTAL_TOO_LARGE) }
+    }
+    const orderNumber = orderNumbers[numbered]
+    if (orderNumber === undefined) throw new Error(`a batch of ${inputs.length} orders has too few order numbers`)
+    numbered += 1
+    // Accepted: the orders after this one see what it leaves.
+    for (const item of items) {
+      remaining.set(item.productId, (remaining.get(item.productId) ?? 0) - item.quantity)
+      taken.set(item.productId, (taken.get(item.productId) ?? 0) + item.quantity)
+    }
+    const order: ordersRepo.NewOrder = {
+      orderNumber,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerAddress: input.customerAddress,
+      notes: input.notes,
+      status: 'pending',
+      totalCents,
+      items,
+    }
+    return { order }
+  })
+  return { outcomes, taken, unusedNumbers: orderNumbers.length - numbered }
+}
+
+interface OrderJob {
+  input: CreateOrderValues
+  resolve: (order: Order) => void
+  reject: (error: unknown) => void
+}
+
+/** Another transaction took stock between the batch's read and its update: the batch runs again. */
+class StockChangedError extends Error {}
+
+/** The queue of one database's orders: one writer per database, so all its orders share batches. */
+class OrderWriter {
+  readonly #db: Db
+  readonly #queue: OrderJob[] = []
+  #isScheduled = false
+
+  constructor(db: Db) {
+    this.#db = db
+  }
+
+  submit(input: CreateOrderValues): Promise<Order> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ input, resolve, reject })
+      if (this.#isScheduled) return
+      this.#isScheduled = true
+      // setImmediate runs after the event loop's I/O phase: every order whose request arrived in this turn is
+      // queued by then and joins the same batch. Starting at once would write each order in its own commit.
+      setImmediate(() => void this.#drain())
+    })
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (this.#queue.length > 0) await this.#writeBatch(this.#queue.splice(0, MAX_BATCH))
+    } finally {
+      this.#isScheduled = false
+    }
+  }
+
+  async #writeBatch(jobs: OrderJob[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcomes = await this.#db.transaction().execute((trx) => this.#tryBatch(trx, jobs))
+        jobs.forEach((job, i) => {
+          const outcome = outcomes[i]
+          if (outcome && 'order' in outcome) job.resolve(outcome.order)
+          else job.reject(outcome?.error)
+        })
+        return
+      } catch (error) {
+        const isRetryable = error instanceof StockChangedError || isRetryableTransactionError(error)
+        if (attempt < MAX_ATTEMPTS && isRetryable) continue
+        if (!isRetryable && jobs.length > 1) {
+          // A failure the decisions did not foresee (the database refusing one order's values): each order is
+          // written on its own, so only the one it belongs to fails.
+          for (const job of jobs) await this.#writeBatch([job])
+          return
+        }
+        const failure =
+          error instanceof StockChangedError
+            ? new AppError('CONFLICT', 'The stock changed while your order was being placed. Please try again.')
+            : error
+        for (const job of jobs) job.reject(failure)
+        return
+      }
+    }
+  }
+
+  /** One transaction for the batch; throws (all rolled back) when the database aborts it or the stock moved. */
+  async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: Order } | { error: unknown }>> {
+    // The numbers first: the counter row is the one lock every batch takes before any product's.
+    const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
+    const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
+    const products = await productsRepo.findOrderable(trx, [...productIds])
+    const { outcomes, taken, unusedNumbers } = decide(
+      jobs.map((job) => job.input),
+      products,
+      orderNumbers,
+    )
+    await ordersRepo.giveBackOrderNumbers(trx, unusedNumbers)
+    // In product id order, so concurrent writers lock rows alike.
+    for (const [productId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
+      if (!(await productsRepo.takeStock(trx, productId, quantity))) throw new StockChangedError()
+    }
+    const newOrders = outcomes.flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
+    // insertMany gives one created order per new order, in the same order.
+    const created = (await ordersRepo.insertMany(trx, newOrders)).values()
+    return outcomes.map((outcome) => ('error' in outcome ? outcome : { order: created.next().value as Order }))
+  }
+}
+
+const writers = new WeakMap<Db, OrderWriter>()
+
+/** Queues the order for the next batch of its database; resolves once its batch is committed. */
+export function submitOrder(db: Db, input: CreateOrderValues): Promise<Order> {
+  let writer = writers.get(db)
+  if (!writer) {
+    writer = new OrderWriter(db)
+    writers.set(db, writer)
+  }
+  return writer.submit(input)
+}

@@ -1,0 +1,239 @@
+import { insertCategory, insertProduct, insertTestimonial } from '@shop/db/testing/factories'
+import { type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
+import type { LightMyRequestResponse } from 'fastify'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app'
+
+const feed = vi.hoisted(() => ({ published: 0 }))
+
+// Counts what this app publishes to the other processes. Other test files write to the same PostgreSQL database at
+// the same time, and their notices would empty this app's cache too: here only this app's own writes may.
+vi.mock('@shop/db/change-feed', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@shop/db/change-feed')>()
+  const openChangeFeed: typeof actual.openChangeFeed = async (db, options, feedOptions) => {
+    const opened = await actual.openChangeFeed(db, options, { ...feedOptions, onRemoteChange: () => undefined })
+    return {
+      isShared: opened.isShared,
+      close: () => opened.close(),
+      publish: () => {
+        feed.published += 1
+        return opened.publish()
+      },
+    }
+  }
+  return { ...actual, openChangeFeed }
+})
+
+const BUYER = {
+  customerName: 'Ruth Miller',
+  customerEmail: 'ruth@example.com',
+  customerAddress: '4 Vine Street, Dayton, OH 45402, USA',
+}
+const BOUNDARY = '----catalog-cache-test'
+
+let t: TestApp
+let png: Buffer
+
+/** Sets up what a call needs, and gives the call itself: only the call may touch the cache. */
+type Case = () => Promise<() => Promise<LightMyRequestResponse>>
+
+async function placeOrder(): Promise<number> {
+  const product = await insertProduct(t.db, { stock: 5 })
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/orders',
+    json: { ...BUYER, items: [{ productId: product.id, quantity: 1 }] },
+  })
+  return response.json<{ id: number }>().id
+}
+
+async function productBody() {
+  const category = await insertCategory(t.db)
+  return {
+    name: 'Pearl Drop Earrings',
+    description: 'Freshwater pearls on gold hooks.',
+    price: 59,
+    categoryId: category.id,
+    imageUrls: ['/uploads/demo/pearls.svg'],
+    sku: `PRL-${Math.floor(Math.random() * 1e6)}`,
+    stock: 4,
+    minStock: 1,
+    featured: false,
+    active: true,
+  }
+}
+
+const testimonialBody = { name: 'Ann Lee', content: 'Lovely work.', rating: 5, featured: true }
+
+/** A successful call of every write of the route table (what each one needs is made first). */
+const cases: Record<string, Case> = {
+  'orders.create': async () => {
+    const product = await insertProduct(t.db, { stock: 5 })
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/orders',
+        json: { ...BUYER, items: [{ productId: product.id, quantity: 1 }] },
+      })
+  },
+  'auth.login': async () => () =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      json: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    }),
+  'auth.logout': async () => {
+    const token = await t.login()
+    return () => t.request({ method: 'POST', url: '/api/auth/logout', token })
+  },
+  'auth.forgotPassword': async () => () =>
+    t.request({ method: 'POST', url: '/api/auth/forgot-password', json: { email: TEST_ADMIN.email } }),
+  'auth.resetPassword': async () => {
+    const forgot = await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      json: { email: TEST_ADMIN.email },
+    })
+    const { token } = forgot.json<{ token: string }>()
+    const password = TEST_ADMIN.password
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        json: { token, password, confirmPassword: password },
+      })
+  },
+  'admin.products.create': async () => {
+    const [token, body] = await Promise.all([t.login(), productBody()])
+    return () => t.request({ method: 'POST', url: '/api/admin/products', token, json: body })
+  },
+  'admin.products.update': async () => {
+    const [token, body, product] = await Promise.all([t.login(), productBody(), insertProduct(t.db)])
+    return () => t.request({ method: 'PUT', url: `/api/admin/products/${product.id}`, token, json: body })
+  },
+  'admin.products.delete': async () => {
+    const [token, product] = await Promise.all([t.login(), insertProduct(t.db)])
+    return () => t.request({ method: 'DELETE', url: `/api/admin/products/${product.id}`, token })
+  },
+  'admin.categories.create': async () => {
+    const token = await t.login()
+    const json = { name: 'Anklets', slug: `anklets-${Math.floor(Math.random() * 1e6)}` }
+    return () => t.request({ method: 'POST', url: '/api/admin/categories', token, json })
+  },
+  'admin.categories.update': async () => {
+    const [token, category] = await Promise.all([t.login(), insertCategory(t.db)])
+    const json = { name: 'Renamed', slug: category.slug }
+    return () => t.request({ method: 'PUT', url: `/api/admin/categories/${category.id}`, token, json })
+  },
+  'admin.categories.delete': async () => {
+    const [token, category] = await Promise.all([t.login(), insertCategory(t.db)])
+    return () => t.request({ method: 'DELETE', url: `/api/admin/categories/${category.id}`, token })
+  },
+  'admin.orders.delete': async () => {
+    const [token, id] = await Promise.all([t.login(), placeOrder()])
+    return () => t.request({ method: 'DELETE', url: `/api/admin/orders/${id}`, token })
+  },
+  'admin.orders.updateStatus': async () => {
+    const [token, id] = await Promise.all([t.login(), placeOrder()])
+    return () =>
+      t.request({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, token, json: { status: 'cancelled' } })
+  },
+  'admin.testimonials.create': async () => {
+    const token = await t.login()
+    return () => t.request({ method: 'POST', url: '/api/admin/testimonials', token, json: testimonialBody })
+  },
+  'admin.testimonials.update': async () => {
+    const [token, testimonial] = await Promise.all([t.login(), insertTestimonial(t.db)])
+    const url = `/api/admin/testimonials/${testimonial.id}`
+    return () => t.request({ method: 'PUT', url, token, json: testimonialBody })
+  },
+  'admin.testimonials.delete': async () => {
+    const [token, testimonial] = await Promise.all([t.login(), insertTestimonial(t.db)])
+    return () => t.request({ method: 'DELETE', url: `/api/admin/testimonials/${testimonial.id}`, token })
+  },
+  upload: async () => {
+    const token = await t.login()
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ])
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/upload',
+        token,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload,
+      })
+  },
+}
+
+const writes = Object.entries<RouteDef>({ ...routes, ...rawRoutes }).flatMap(([name, route]) =>
+  route.method === 'GET' ? [] : [{ name, writesCatalog: route.writesCatalog }],
+)
+
+/** Fills the cache with public reads; gives how many entries it holds. */
+async function fillCache(): Promise<number> {
+  for (const url of ['/api/categories', '/api/products', '/api/featured-testimonials']) {
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200)
+  }
+  return t.app.catalogCache.size
+}
+
+describe('the catalog cache', () => {
+  beforeAll(async () => {
+    // Development mode hands the reset token back in the answer, which the password reset case needs.
+    ;[t, png] = await Promise.all([
+      createTestApp({ env: { NODE_ENV: 'development' } }),
+      sharp({ create: { width: 4, height: 3, channels: 3, background: '#c9a227' } })
+        .png()
+        .toBuffer(),
+    ])
+  })
+  afterAll(() => t.close())
+
+  it('has a successful call for every write of the route table', () => {
+    expect(Object.keys(cases).sort()).toEqual(writes.map(({ name }) => name).sort())
+  })
+
+  it.each(writes.filter(({ writesCatalog }) => writesCatalog))(
+    'is emptied, and the other processes told, by a successful $name',
+    async ({ name }) => {
+      const call = await (cases[name] as Case)()
+      expect(await fillCache()).toBe(3)
+      const published = feed.published
+      const response = await call()
+      expect(response.statusCode, response.body).toBeLessThan(300)
+      expect(t.app.catalogCache.size).toBe(0)
+      expect(feed.published).toBe(published + 1)
+    },
+  )
+
+  it.each(writes.filter(({ writesCatalog }) => !writesCatalog))(
+    'is kept, and nothing published, through a successful $name',
+    async ({ name }) => {
+      const call = await (cases[name] as Case)()
+      expect(await fillCache()).toBe(3)
+      const published = feed.published
+      const response = await call()
+      expect(response.statusCode, response.body).toBeLessThan(300)
+      expect(t.app.catalogCache.size).toBe(3)
+      expect(feed.published).toBe(published)
+    },
+  )
+
+  it('is kept through a catalog write that fails', async () => {
+    const token = await t.login()
+    expect(await fillCache()).toBe(3)
+    const published = feed.published
+    const response = await t.request({ method: 'DELETE', url: '/api/admin/products/999999', token })
+    expect(response.statusCode).toBe(404)
+    expect(t.app.catalogCache.size).toBe(3)
+    expect(feed.published).toBe(published)
+  })
+})

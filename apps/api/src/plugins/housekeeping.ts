@@ -1,0 +1,81 @@
+import { type Db, onPoolError } from '@shop/db/client'
+import { tryPruneExpired } from '@shop/db/housekeeping'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+/**
+ * The server's care of its database: it logs the connections PostgreSQL drops (which no request would report),
+ * and deletes stale sessions, reset tokens and rate-limit windows (@shop/db/housekeeping says which) on a
+ * schedule. Without the prune those tables grow with every login, reset request and client address.
+ *
+ * The first prune runs a minute after start, then one an hour after the previous one ended, so a prune never
+ * overlaps itself; each wait is up to 10% longer at random, so processes started together drift apart. With
+ * several processes on one PostgreSQL database only one prunes at a time (an advisory lock); the others skip
+ * that turn. Closing the app cancels the next prune and waits for a running one.
+ */
+export interface HousekeepingOptions {
+  db: Db
+  /** From the app being ready to the first prune. */
+  firstPruneAfterMs?: number
+  /** From the end of one prune to the start of the next. */
+  pruneEveryMs?: number
+}
+
+const FIRST_PRUNE_AFTER_MS = 60_000
+const PRUNE_EVERY_MS = 60 * 60_000
+const JITTER = 0.1
+
+async function registerHousekeeping(app: FastifyInstance, options: HousekeepingOptions) {
+  const { db } = options
+  const log = app.log.child({ task: 'housekeeping' })
+  const firstPruneAfterMs = options.firstPruneAfterMs ?? FIRST_PRUNE_AFTER_MS
+  const pruneEveryMs = options.pruneEveryMs ?? PRUNE_EVERY_MS
+
+  const stopListening = onPoolError(db, (error) => {
+    log.error({ err: error }, 'the database dropped a connection; the pool opens a new one when needed')
+  })
+
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let isClosing = false
+
+  async function prune(): Promise<void> {
+    try {
+      const deleted = await tryPruneExpired(db, new Date().toISOString())
+      if (!deleted) {
+        log.debug('another process is pruning expired rows; skipped')
+        return
+      }
+      if (Object.values(deleted).some((rows) => rows > 0)) log.info({ deleted }, 'pruned expired rows')
+    } catch (error) {
+      log.error({ err: error }, 'pruning expired rows failed; trying again at the next turn')
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (isClosing) return
+    timer = setTimeout(
+      () => {
+        timer = undefined
+        running = prune().finally(() => {
+          running = undefined
+          schedule(pruneEveryMs)
+        })
+      },
+      delayMs * (1 + Math.random() * JITTER),
+    )
+    // A pending prune never keeps the process alive; close() ends it anyway.
+    timer.unref()
+  }
+
+  app.addHook('onReady', async () => schedule(firstPruneAfterMs))
+  // Registered after the deps plugin, so this runs before the database is closed (Fastify closes in reverse).
+  app.addHook('onClose', async () => {
+    isClosing = true
+    clearTimeout(timer)
+    await running
+    stopListening()
+  })
+}
+
+export const housekeeping = fp(registerHousekeeping, { name: 'housekeeping' })

@@ -1,0 +1,118 @@
+import { ZIdInput } from '@shop/schema/common'
+import { rawRoutes } from '@shop/schema/routes'
+import {
+  UPLOAD_FIELD,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MIME_TYPES,
+  ZUploadResult,
+} from '@shop/schema/uploads'
+import type { ZodOpenApiPathsObject } from 'zod-openapi'
+
+const MEGABYTE = 1024 * 1024
+
+/**
+ * The plain Fastify routes (features/uploads, features/invoices, features/health), which trpc-to-openapi cannot
+ * see: their requests, successes and any error answer of their own. openapi.ts adds the other error answers and
+ * the security from the route table, as for the procedures.
+ */
+export function plainRoutePaths(): ZodOpenApiPathsObject {
+  const { upload, invoice, health } = rawRoutes
+  return {
+    [upload.path]: {
+      post: {
+        operationId: 'upload',
+        summary: upload.summary,
+        tags: [...upload.tags],
+        description:
+          `Up to ${UPLOAD_MAX_FILES} images in the field \`${UPLOAD_FIELD}\`, each at most ` +
+          `${UPLOAD_MAX_FILE_BYTES / MEGABYTE} MB and a JPG, PNG, WebP or GIF (read from its bytes, not its name). ` +
+          'All are checked before any is stored: a refused upload stores nothing.',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  [UPLOAD_FIELD]: {
+                    type: 'array',
+                    items: { type: 'string', format: 'binary' },
+                    minItems: 1,
+                    maxItems: UPLOAD_MAX_FILES,
+                  },
+                },
+                required: [UPLOAD_FIELD],
+              },
+              encoding: { [UPLOAD_FIELD]: { contentType: UPLOAD_MIME_TYPES.join(', ') } },
+            },
+          },
+        },
+        responses: {
+          201: {
+            description: 'The images are stored; their URLs, in the order sent',
+            content: { 'application/json': { schema: ZUploadResult } },
+          },
+        },
+      },
+    },
+    [invoice.path]: {
+      get: {
+        operationId: 'invoice',
+        summary: invoice.summary,
+        tags: [...invoice.tags],
+        requestParams: { path: ZIdInput },
+        responses: {
+          200: {
+            description: 'The invoice, to show inline or save (`invoice-<order number>.pdf`)',
+            headers: {
+              'Content-Disposition': {
+                description: 'inline; filename="invoice-<order number>.pdf"',
+                schema: { type: 'string' },
+              },
+            },
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    [health.path]: {
+      get: {
+        operationId: 'health',
+        summary: health.summary,
+        tags: [...health.tags],
+        responses: {
+          200: {
+            description: 'The database answers',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { status: { type: 'string', const: 'ok' } },
+                  required: ['status'],
+                },
+              },
+            },
+          },
+          // The API's error fields, with the status a monitor reads.
+          503: {
+            description: 'The database does not answer',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    status: { type: 'string', const: 'down' },
+                    message: { type: 'string' },
+                    code: { type: 'string', const: 'SERVICE_UNAVAILABLE' },
+                  },
+                  required: ['status', 'message', 'code'],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,20 @@
+import { apiErrorDataOf, apiMessageOf } from './api-error'
+
+// The texts a person reads about a failed admin call, in toasts and on screens. Apart from api-error.ts, which the
+// storefront's first load carries with the REST link: the storefront never shows these.
+
+/** A failure text of the spec followed by the API's own reason when it sent one (e.g. a 409 naming the product). */
+export function withApiReason(text: string, error: unknown): string {
+  const reason = apiMessageOf(error)
+  return reason ? `${text} ${reason}` : text
+}
+
+/** What went wrong, for texts such as 'Failed to create testimonial: {message}': the API's message, else the error's. */
+export function errorMessageOf(error: unknown): string {
+  return apiMessageOf(error) ?? (error instanceof Error ? error.message : 'Unknown error occurred')
+}
+
+/** The HTTP status text of a failed call (e.g. 'Not Found'); empty over HTTP/2, which has none. */
+export function httpStatusTextOf(error: unknown): string | undefined {
+  return apiErrorDataOf(error)?.statusText
+}

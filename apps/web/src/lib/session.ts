@@ -1,0 +1,16 @@
+export const ADMIN_TOKEN_KEY = 'adminToken'
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(ADMIN_TOKEN_KEY)
+  } catch {
+    // Storage unavailable (e.g. blocked by the browser): the httpOnly cookie still carries the session.
+    return null
+  }
+}
+
+/** The Authorization header of the stored admin token, when there is one (spec point 6). */
+export function sessionHeaders(): Record<string, string> {
+  const token = readToken()
+  return token ? { authorization: `Bearer ${token}` } : {}
+}

@@ -1,0 +1,129 @@
+/**
+ * SKUs and slugs are unique regardless of letter case: 'NEC-1042' and 'nec-1042' name the same piece to a person
+ * reading an invoice or typing a search. The database holds the rule, on SQLite and PostgreSQL alike.
+ */
+import { Migrator, sql } from 'kysely'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import * as categoriesRepo from './categories/categories.repository'
+import { createDb, type Db } from './client'
+import { isPostgres } from './dialect'
+import { isUniqueViolation } from './errors'
+import { migrateToLatest } from './migrate'
+import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
+import * as productsRepo from './products/products.repository'
+import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
+import { insertCategory, insertProduct } from './testing/factories'
+
+let database: TestDatabase
+let db: Db
+
+beforeEach(async () => {
+  database = await createTestDatabase()
+  db = createDb(database.options)
+})
+
+afterEach(async () => {
+  await db.destroy()
+  await database.drop()
+})
+
+async function violation(write: Promise<unknown>): Promise<unknown> {
+  return write.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+}
+
+/** The database as the first release of the shop left it: only the first migration applied. */
+async function migrateToFirstRelease(): Promise<void> {
+  // As migrate.ts does: on PostgreSQL, the migration history lives in the schema in use.
+  const schema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ '2026_11_22_0900_create_shop_tables': m0001 }) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
+  const { error } = await migrator.migrateToLatest()
+  if (error) throw error
+}
+
+describe('case-insensitive SKUs and slugs', () => {
+  it('refuses a SKU that differs from another only in letter case', async () => {
+    await migrateToLatest(db)
+    const category = await insertCategory(db)
+    await insertProduct(db, { sku: 'NEC-1042', categoryId: category.id })
+
+    const error = await violation(insertProduct(db, { sku: 'nec-1042', categoryId: category.id }))
+
+    expect(isUniqueViolation(error)).toBe(true)
+    const second = await insertProduct(db, { sku: 'NEC-1043', categoryId: category.id })
+    const values = {
+      name: second.name,
+      description: second.description,
+      price: 49,
+      categoryId: category.id,
+      imageUrls: second.imageUrls,
+      sku: 'Nec-1042',
+      stock: second.stock,
+      minStock: second.minStock,
+      featured: second.featured,
+      active: second.active,
+    }
+    const rename = await violation(db.transaction().execute((tx) => productsRepo.update(tx, second.id, values)))
+    expect(isUniqueViolation(rename)).toBe(true)
+  })
+
+  it('refuses a slug that differs from another only in letter case', async () => {
+    await migrateToLatest(db)
+    await insertCategory(db, { slug: 'necklaces' })
+
+    const error = await violation(insertCategory(db, { slug: 'Necklaces' }))
+
+    expect(isUniqueViolation(error)).toBe(true)
+    const other = await insertCategory(db, { slug: 'medals' })
+    const rename = await violation(categoriesRepo.update(db, other.id, { ...other, slug: 'NECKLACES' }))
+    expect(isUniqueViolation(rename)).toBe(true)
+  })
+
+  it('migrates a database whose SKUs and slugs already differ in more than case', async () => {
+    await migrateToFirstRelease()
+    await insertCategory(db, { slug: 'necklaces' })
+    await insertProduct(db, { sku: 'NEC-1042' })
+    await insertProduct(db, { sku: 'NEC-1043' })
+
+    await expect(migrateToLatest(db)).resolves.toContain('2026_11_23_2045_create_case_insensitive_keys')
+  })
+
+  it('refuses to migrate a database that holds case duplicates, names them, and changes nothing', async () => {
+    await migrateToFirstRelease()
+    const category = await insertCategory(db, { slug: 'necklaces' })
+    const variant = await insertCategory(db, { slug: 'Necklaces' })
+    const upper = await insertProduct(db, { sku: 'NEC-1042', categoryId: category.id })
+    const lower = await insertProduct(db, { sku: 'nec-1042', categoryId: category.id })
+    const mixed = await insertProduct(db, { sku: 'Nec-1042', categoryId: category.id })
+    await insertProduct(db, { sku: 'RIN-0001', categoryId: category.id })
+
+    const failure = await violation(migrateToLatest(db))
+
+    expect(failure).toBeInstanceOf(Error)
+    const message = (failure as Error).message
+    expect(message).toContain(
+      `These products share a SKU that differs only in letter case: 'NEC-1042' (id ${upper.id}), ` +
+        `'nec-1042' (id ${lower.id}), 'Nec-1042' (id ${mixed.id}).`,
+    )
+    expect(message).toContain(
+      `These categories share a slug that differs only in letter case: 'necklaces' (id ${category.id}), ` +
+        `'Necklaces' (id ${variant.id}).`,
+    )
+    expect(message).not.toContain('RIN-0001')
+    // Nothing was applied: once the duplicates are renamed, the next start migrates.
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+    expect(applied.rows.map((row) => row.name)).toEqual(['2026_11_22_0900_create_shop_tables'])
+    await db.updateTable('products').set({ sku: 'NEC-1042-B' }).where('sku', '=', 'nec-1042').execute()
+    await db.updateTable('products').set({ sku: 'NEC-1042-C' }).where('sku', '=', 'Nec-1042').execute()
+    await db.updateTable('categories').set({ slug: 'necklaces-2' }).where('slug', '=', 'Necklaces').execute()
+    await expect(migrateToLatest(db)).resolves.toEqual(['2026_11_23_2045_create_case_insensitive_keys'])
+  })
+})

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { ADMIN_SECTION, NO_STORE_SECTIONS, type RouteDef, rawRoutes, routes } from './routes'
+
+const table: Array<[string, RouteDef]> = Object.entries({ ...routes, ...rawRoutes })
+const CACHE_POLICIES: unknown[] = ['public', 'no-store', 'default']
+
+function isUnder(path: string, section: string): boolean {
+  return path === section || path.startsWith(`${section}/`)
+}
+
+describe('route table', () => {
+  it('keeps every path under its method once', () => {
+    const keys = table.map(([, route]) => `${route.method} ${route.path}`)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  // The types demand these decisions already; this holds when a route is added through a cast or a spread.
+  it.each(table)('decides how %s may be cached, and whether a write changes the catalog', (_name, route) => {
+    const decisions: Record<string, unknown> = { ...route }
+    expect(CACHE_POLICIES).toContain(decisions.cache)
+    if (route.method === 'GET') expect(decisions).not.toHaveProperty('writesCatalog')
+    else expect(typeof decisions.writesCatalog).toBe('boolean')
+  })
+
+  it.each(table)('caches %s publicly exactly when it is a public read that may answer 304', (_name, route) => {
+    const isPublic = route.cache === 'public'
+    expect(route.statuses.includes(304)).toBe(isPublic)
+    if (isPublic) {
+      expect(route.method).toBe('GET')
+      expect(route.protect).toBeUndefined()
+    }
+  })
+
+  it.each(table)('gives %s the policy of its section of the API', (_name, route) => {
+    if (isUnder(route.path, ADMIN_SECTION)) expect(route.protect).toBe(true)
+    if (NO_STORE_SECTIONS.some((section) => isUnder(route.path, section))) expect(route.cache).toBe('no-store')
+    // Whatever carries back-office data is kept by nobody.
+    if (route.protect) expect(route.cache).toBe('no-store')
+  })
+
+  it('empties the catalog cache for edits of what the public sees, orders and status changes only', () => {
+    const writers = table.flatMap(([name, route]) => (route.method !== 'GET' && route.writesCatalog ? [name] : []))
+    expect(writers.sort()).toEqual(
+      [
+        'orders.create',
+        'admin.products.create',
+        'admin.products.update',
+        'admin.products.delete',
+        'admin.categories.create',
+        'admin.categories.update',
+        'admin.categories.delete',
+        'admin.orders.updateStatus',
+        'admin.testimonials.create',
+        'admin.testimonials.update',
+        'admin.testimonials.delete',
+      ].sort(),
+    )
+  })
+})
