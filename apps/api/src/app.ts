@@ -7,6 +7,7 @@ import { createMailer } from './features/auth/mailer'
 import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rate-limit'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
+import { createMailSender } from './features/outbox/mail-sender'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
 import { createBackgroundTasks } from './lib/background-tasks'
 import { auth } from './plugins/auth'
@@ -15,6 +16,7 @@ import { deps as depsPlugin } from './plugins/deps'
 import { docs } from './plugins/docs'
 import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors'
 import { housekeeping } from './plugins/housekeeping'
+import { mailDelivery } from './plugins/mail-delivery'
 import { requestInput } from './plugins/request-input'
 import { routePolicy } from './plugins/route-policy'
 import { securityHeaders } from './plugins/security-headers'
@@ -61,13 +63,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   })
 
   const db = options.deps?.db ?? createDb(config.database)
+  const mailer = options.deps?.mailer ?? createMailer(config)
   const deps: AppDeps = {
     db,
     config,
-    mailer: options.deps?.mailer ?? createMailer(config),
+    mailer,
     rateLimits:
       options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
     background: options.deps?.background ?? createBackgroundTasks(app.log),
+    mailSender: options.deps?.mailSender ?? createMailSender({ db, config, mailer, log: app.log }),
   }
 
   // Ecosystem plugins.
@@ -83,6 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(auth)
   await app.register(catalogCache)
   await app.register(housekeeping, { db })
+  await app.register(mailDelivery)
 
   // Routes.
   await app.register(healthRoutes)

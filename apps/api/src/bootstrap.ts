@@ -4,6 +4,7 @@ import { isUniqueViolation } from '@shop/db/errors'
 import { INITIAL_MIGRATION, migrateToLatest } from '@shop/db/migrate'
 import { isEmpty, seedDemo } from '@shop/db/seed'
 import type { Config } from './env'
+import { getShopSettings } from './features/settings/settings.service'
 import { generatePassword, hashPassword } from './lib/crypto'
 
 export interface BootstrapResult {
@@ -13,7 +14,10 @@ export interface BootstrapResult {
   createdAdmin?: { username: string; password: string; isGenerated: boolean }
 }
 
-/** Brings a database up to date: migrations, the demo catalogue on a new database, and the first admin. */
+/**
+ * Brings a database up to date: migrations, the demo catalogue on a new database, the shop's settings, and the
+ * first admin.
+ */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
   const migrations = await migrateToLatest(db)
   let seeded = false
@@ -23,6 +27,8 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     await seedDemo(db, { uploadsDir: config.uploadsDir })
     seeded = true
   }
+  // The shop's settings start from the SHOP_* environment; from then on the settings screen rules.
+  await getShopSettings(db, config)
   const result: BootstrapResult = { migrations, seeded }
   if ((await adminsRepo.count(db)) === 0) {
     const password = config.admin.password ?? generatePassword()

@@ -2,6 +2,7 @@ import type { Db } from '@shop/db/client'
 import type { Config } from './env'
 import type { Mailer } from './features/auth/mailer'
 import type { RateLimitStore } from './features/auth/rate-limit'
+import type { MailSender } from './features/outbox/mail-sender'
 import type { BackgroundTasks } from './lib/background-tasks'
 
 /** What services and procedures need from the running app. */
@@ -13,4 +14,6 @@ export interface AppDeps {
   rateLimits: RateLimitStore
   /** Work done after the answer (mail); drained when the app closes. */
   background: BackgroundTasks
+  /** Delivers the mail outbox; `kick()` after committing a change that queued mail. */
+  mailSender: MailSender
 }

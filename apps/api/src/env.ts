@@ -77,7 +77,30 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   admin: { username: string; password: string | undefined; email: string; name: string }
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined
+  /** How the outbox's sender works (features/outbox/mail-sender.ts); tests shorten the waits. */
+  mailDelivery: MailDelivery
+  /** The first values of the shop's settings, stored in the database on first start; the settings screen rules after. */
   shop: { name: string; phone: string; email: string; address: string }
+}
+
+export interface MailDelivery {
+  /** How often each process looks for due mail that no local change announced (other processes', retries). */
+  pollMs: number
+  /** The wait after a first failed attempt; it doubles with each further failure, up to maxRetryMs. */
+  retryBaseMs: number
+  maxRetryMs: number
+  /** Attempts before a mail is given up as failed (the admin can still resend it). */
+  maxAttempts: number
+  /** How long a process holds the mails it claimed before another may take them over (a crashed sender). */
+  leaseMs: number
+}
+
+export const DEFAULT_MAIL_DELIVERY: MailDelivery = {
+  pollMs: 2_000,
+  retryBaseMs: 30_000,
+  maxRetryMs: 60 * 60_000,
+  maxAttempts: 10,
+  leaseMs: 5 * 60_000,
 }
 
 /**
@@ -132,6 +155,7 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
           from: env.SMTP_FROM ?? `${env.SHOP_NAME} <${env.SHOP_EMAIL}>`,
         }
       : undefined,
+    mailDelivery: DEFAULT_MAIL_DELIVERY,
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
   }
 }

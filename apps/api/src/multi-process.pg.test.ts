@@ -175,7 +175,9 @@ describe('two API processes on one PostgreSQL database', () => {
       const listeners = async () =>
         (
           await server.query<{ pid: number }>(
-            `select pid from pg_stat_activity where query = 'listen shop_changes' and state = 'idle' and application_name = $1`,
+            // A listening connection's last query is its LISTEN, or a cache read's sync (change-feed.ts).
+            `select pid from pg_stat_activity where query in ('listen shop_changes', 'select 1 as shop_changes_sync')
+             and state = 'idle' and application_name = $1`,
             [applicationName],
           )
         ).rows.map((row) => row.pid)

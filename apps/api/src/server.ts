@@ -55,7 +55,7 @@ function describeMode(config: Config): string[] {
   }
   if (config.smtp) return [`  E-mail: sent through ${config.smtp.host}:${config.smtp.port}`]
   return [
-    '  E-mail: NOT CONFIGURED. Password reset links are written to this log instead of being mailed.',
+    '  E-mail: NOT CONFIGURED. Order mails and password reset links are written to this log instead of being mailed.',
     '          To send mail, set SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASSWORD and SMTP_FROM in .env and restart.',
   ]
 }

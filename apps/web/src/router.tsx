@@ -30,6 +30,14 @@ const routes: RouteObject[] = [
         path: 'checkout',
         lazy: () => import('./routes/storefront/checkout.page').then((m) => ({ Component: m.CheckoutPage })),
       },
+      {
+        path: 'orders/:orderNumber',
+        lazy: () => import('./routes/storefront/guest-order.page').then((m) => ({ Component: m.GuestOrderPage })),
+      },
+      {
+        path: 'order-tracking',
+        lazy: () => import('./routes/storefront/order-tracking.page').then((m) => ({ Component: m.OrderTrackingPage })),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

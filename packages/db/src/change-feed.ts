@@ -25,8 +25,17 @@ export interface ChangeFeed {
    * Publishes of the same event-loop turn share one NOTIFY.
    */
   publish(): Promise<void>
+  /**
+   * Makes sure every notice sent before this call has been heard: one round trip on the listening connection,
+   * whose answer PostgreSQL sends only after the notices already due to it. Calls of the same event-loop turn
+   * share the round trip. False when the feed is not listening (reconnecting): nothing may be served from a
+   * cache then, as notices are being missed.
+   */
+  sync(): Promise<boolean>
   /** True when other processes may write (PostgreSQL): their notices must be read before serving from a cache. */
   readonly isShared: boolean
+  /** False while the listening connection is lost (notices are being missed). */
+  readonly isListening: boolean
   close(): Promise<void>
 }
 
@@ -38,7 +47,13 @@ export interface ChangeFeedOptions {
 
 export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: ChangeFeedOptions): Promise<ChangeFeed> {
   if (!('postgresUrl' in options)) {
-    return { publish: async () => undefined, isShared: false, close: async () => undefined }
+    return {
+      publish: async () => undefined,
+      sync: async () => true,
+      isShared: false,
+      isListening: true,
+      close: async () => undefined,
+    }
   }
   const origin = randomUUID()
   // Each publish sends `origin:sequence`; a waiter per sequence resolves when the listener hears it.
@@ -137,8 +152,29 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
       echoes.delete(payload)
     }
   }
+  // Syncs asked for in this turn share one round trip, sent after the turn; one asked for while a round trip is
+  // under way waits for the next, since the one under way may have left before the notice it must see was sent.
+  let nextSync: Promise<boolean> | undefined
+  const roundTrip = async (): Promise<boolean> => {
+    nextSync = undefined
+    const listening = client
+    if (!listening) return false
+    try {
+      await listening.query('select 1 as shop_changes_sync')
+      return client === listening
+    } catch {
+      return false
+    }
+  }
   return {
     isShared: true,
+    get isListening() {
+      return client !== undefined
+    },
+    sync() {
+      nextSync ??= new Promise<void>((resolve) => setImmediate(resolve)).then(roundTrip)
+      return nextSync
+    },
     publish() {
       pending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(notifyAndHear)
       return pending

@@ -15,10 +15,14 @@ import { CopyRefusedError, type CopyResult, copyDatabase, SHOP_TABLES, type Shop
 import type { Database } from './database'
 import { isPostgres } from './dialect'
 import { migrateToLatest } from './migrate'
+import * as orderEventsRepo from './orders/order-events.repository'
+import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
+import * as outboxRepo from './outbox/outbox.repository'
 import * as productsRepo from './products/products.repository'
 import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
 import { seedDemo } from './seed/seed'
+import * as settingsRepo from './settings/settings.repository'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
 import { insertProduct, insertTestimonial } from './testing/factories'
 
@@ -35,8 +39,13 @@ const KEYS: Record<ShopTable, string> = {
   sessions: 'id',
   password_reset_tokens: 'id',
   rate_limits: 'key',
+  order_keys: 'key_hash',
+  order_events: 'id',
+  outbox: 'id',
+  shop_settings: 'id',
 }
-const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id')
+// The settings' one row has the fixed id 1: no sequence behind it.
+const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id' && table !== 'shop_settings')
 
 type Dump = Record<string, Array<Record<string, unknown>>>
 
@@ -144,6 +153,27 @@ describe('copyDatabase', () => {
     await sessionsRepo.removeByTokenHash(source, 'session-hash-2')
     await resetTokensRepo.insert(source, { tokenHash: 'reset-hash-1', adminId: admin.id, expiresAt: later })
     await rateLimitsRepo.hit(source, 'login:127.0.0.1', NOW.toISOString(), later)
+    const kept = orderIds[4] ?? 0
+    await orderKeysRepo.insertMany(source, [{ orderId: kept, keyHash: 'order-key-hash-1' }])
+    await orderEventsRepo.insert(source, { orderId: kept, type: 'note', actor: 'owner', data: { text: 'Gift wrap' } })
+    await outboxRepo.enqueue(source, [
+      { kind: 'order_placed', orderId: kept, to: 'ada@example.com', payload: {}, messageId: 'copy-mail-1' },
+      {
+        kind: 'password_reset',
+        orderId: null,
+        to: 'owner@example.com',
+        payload: { adminId: admin.id },
+        messageId: 'copy-mail-2',
+      },
+    ])
+    await settingsRepo.seed(source, {
+      name: 'Copy Shop',
+      email: 'copy@example.com',
+      phone: '555-0199',
+      address: '1 Copy Lane',
+      notificationEmails: ['orders@example.com'],
+      senderName: 'Copy Shop',
+    })
 
     sourceRows = await dump(source)
     targetDatabase = await createTestDatabase()
@@ -210,6 +240,10 @@ describe('copyDatabase', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString()
     await sessionsRepo.insert(target, { tokenHash: 'session-hash-new', adminId: admin.id, expiresAt: later })
     await resetTokensRepo.insert(target, { tokenHash: 'reset-hash-new', adminId: admin.id, expiresAt: later })
+    await orderEventsRepo.insert(target, { orderId, type: 'note', actor: null, data: { text: 'New' } })
+    await outboxRepo.enqueue(target, [
+      { kind: 'order_placed', orderId, to: 'ada@example.com', payload: {}, messageId: 'copy-mail-new' },
+    ])
 
     expect(product.id).toBe(nextId('products'))
     expect(product.categoryId).toBe(nextId('categories'))

@@ -19,6 +19,10 @@ const TABLES = {
   sessions: { key: 'id' },
   password_reset_tokens: { key: 'id' },
   rate_limits: { key: 'key' },
+  order_keys: { key: 'key_hash' },
+  order_events: { key: 'id' },
+  outbox: { key: 'id' },
+  shop_settings: { key: 'id' },
 } as const satisfies { [T in keyof Database]: { key: keyof Database[T] & string } }
 
 export type ShopTable = keyof Database

@@ -1,9 +1,17 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { AdminUsersTable, PasswordResetTokensTable, SessionsTable } from './auth/auth.table'
 import type { CategoriesTable } from './categories/categories.table'
-import type { CountersTable, OrderItemsTable, OrdersTable } from './orders/orders.table'
+import type {
+  CountersTable,
+  OrderEventsTable,
+  OrderItemsTable,
+  OrderKeysTable,
+  OrdersTable,
+} from './orders/orders.table'
+import type { OutboxTable } from './outbox/outbox.table'
 import type { ProductImagesTable, ProductsTable } from './products/products.table'
 import type { RateLimitsTable } from './rate-limits/rate-limits.table'
+import type { ShopSettingsTable } from './settings/settings.table'
 import type { TestimonialsTable } from './testimonials/testimonials.table'
 
 export interface Database {
@@ -18,6 +26,10 @@ export interface Database {
   sessions: SessionsTable
   password_reset_tokens: PasswordResetTokensTable
   rate_limits: RateLimitsTable
+  order_keys: OrderKeysTable
+  order_events: OrderEventsTable
+  outbox: OutboxTable
+  shop_settings: ShopSettingsTable
 }
 
 export type Db = Kysely<Database>

@@ -34,8 +34,25 @@ export const ZOrderSummary = z.object({
 })
 export type OrderSummary = z.infer<typeof ZOrderSummary>
 
-export const ZOrder = ZOrderSummary.extend({ items: z.array(ZOrderItem) })
+export const ZOrder = ZOrderSummary.extend({
+  items: z.array(ZOrderItem),
+  /** The parcel's tracking number and the carrier's tracking page, once the admin enters them. */
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+})
 export type Order = z.infer<typeof ZOrder>
+
+/**
+ * The answer to placing an order: the order, and the key of its guest order page
+ * (`/orders/{orderNumber}?key={accessKey}`). The key is shown once; the shop keeps only its hash.
+ */
+export const ZPlacedOrder = ZOrder.extend({ accessKey: z.string() })
+export type PlacedOrder = z.infer<typeof ZPlacedOrder>
+
+/** The path of an order's guest page, for whoever holds its key. */
+export function guestOrderPath(orderNumber: string, accessKey: string): string {
+  return `/orders/${encodeURIComponent(orderNumber)}?key=${encodeURIComponent(accessKey)}`
+}
 
 export const MAX_ORDER_LINES = 100
 export const MAX_LINE_QUANTITY = 1000
@@ -92,8 +109,165 @@ export const ZCreateOrderInput = z.object({
 })
 export type CreateOrderInput = z.input<typeof ZCreateOrderInput>
 
-export const ZUpdateOrderStatusInput = z.object({ id: ZId, status: ZOrderStatus })
-export type UpdateOrderStatusInput = z.infer<typeof ZUpdateOrderStatusInput>
+export const MAX_TRACKING_NUMBER_LENGTH = 100
+
+/** A tracking number: one line of visible text; empty clears it. */
+export const ZTrackingNumber = z
+  .string({ error: 'Tracking number must be text' })
+  .trim()
+  .max(MAX_TRACKING_NUMBER_LENGTH, `Tracking number must be at most ${MAX_TRACKING_NUMBER_LENGTH} characters`)
+  .regex(/^[^\r\n]*$/, 'Tracking number must be on one line')
+  .check(visibleText('Tracking number'))
+
+/** The carrier's tracking page: an http(s) address; empty clears it. */
+export const ZTrackingUrl = z
+  .string({ error: 'Tracking link must be a web address' })
+  .trim()
+  .max(2048, 'Tracking link must be at most 2048 characters')
+  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), {
+    message: 'Tracking link must be a web address starting with http:// or https://',
+  })
+
+/**
+ * A status change. `notifyCustomer` (default on) mails the buyer when the order becomes processing, completed or
+ * cancelled. The tracking number and link are optional: left out, they stay as they are; empty, they are removed.
+ */
+export const ZUpdateOrderStatusInput = z.object({
+  id: ZId,
+  status: ZOrderStatus,
+  notifyCustomer: z.boolean({ error: 'Notify customer must be true or false' }).default(true),
+  trackingNumber: ZTrackingNumber.nullish(),
+  trackingUrl: ZTrackingUrl.nullish(),
+})
+export type UpdateOrderStatusInput = z.input<typeof ZUpdateOrderStatusInput>
+
+/** The statuses whose change the buyer is told of by mail. */
+export const NOTIFIED_STATUSES: readonly OrderStatus[] = ['processing', 'completed', 'cancelled']
+
+// --- The guest order page -------------------------------------------------------------------------------------
+
+export const ZGuestOrderInput = z.object({
+  orderNumber: z.string().max(64, 'Order number must be at most 64 characters'),
+  /** Missing or wrong, the order is answered as unknown. */
+  key: z.string().max(200, 'Key must be at most 200 characters').optional(),
+})
+export type GuestOrderInput = z.infer<typeof ZGuestOrderInput>
+
+export const ZOrderHistoryEntry = z.object({ status: ZOrderStatus, at: ZIsoDateTime })
+export type OrderHistoryEntry = z.infer<typeof ZOrderHistoryEntry>
+
+/** What the holder of an order's link sees: no ids, no admin notes, no timeline beyond the statuses. */
+export const ZGuestOrder = z.object({
+  orderNumber: z.string(),
+  status: ZOrderStatus,
+  createdAt: ZIsoDateTime,
+  customerName: z.string(),
+  shippingAddress: z.string().nullable(),
+  items: z.array(
+    z.object({ name: z.string(), sku: z.string(), price: ZMoney, quantity: z.number().int(), lineTotal: ZMoney }),
+  ),
+  total: ZMoney,
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** Placed (pending) first, then every status change, oldest first. */
+  history: z.array(ZOrderHistoryEntry),
+})
+export type GuestOrder = z.infer<typeof ZGuestOrder>
+
+/** "Order Tracking": the link is e-mailed when the number and the address belong to one order. */
+export const ZOrderLookupInput = z.object({
+  orderNumber: z
+    .string({ error: 'Please enter your order number' })
+    .trim()
+    .min(1, 'Please enter your order number')
+    .max(64, 'Order number must be at most 64 characters'),
+  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(ZEmail),
+})
+export type OrderLookupInput = z.infer<typeof ZOrderLookupInput>
+
+/** The same words whether or not the order exists. */
+export const ORDER_LOOKUP_MESSAGE =
+  'If that order number and e-mail address belong to an order, we have sent a link to it to that address.'
+
+// --- Mails and the admin's order timeline ---------------------------------------------------------------------
+
+export const MAIL_KINDS = ['order_placed', 'order_received', 'order_status', 'order_link', 'password_reset'] as const
+export const ZMailKind = z.enum(MAIL_KINDS)
+export type MailKind = z.infer<typeof ZMailKind>
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export const ZMailStatus = z.enum(MAIL_STATUSES)
+export type MailStatus = z.infer<typeof ZMailStatus>
+
+/** A mail of the outbox as the admin sees it on the order. */
+export const ZOrderMail = z.object({
+  id: ZId,
+  kind: ZMailKind,
+  to: z.string(),
+  /** Known once the mail has been rendered for sending. */
+  subject: z.string().nullable(),
+  status: ZMailStatus,
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: ZIsoDateTime,
+  sentAt: ZIsoDateTime.nullable(),
+  /** When a pending mail is tried next. */
+  nextAttemptAt: ZIsoDateTime.nullable(),
+})
+export type OrderMail = z.infer<typeof ZOrderMail>
+
+const timelineBase = { at: ZIsoDateTime }
+export const ZOrderTimelineEntry = z.discriminatedUnion('type', [
+  z.object({ ...timelineBase, type: z.literal('placed') }),
+  z.object({
+    ...timelineBase,
+    type: z.literal('status'),
+    actor: z.string().nullable(),
+    from: ZOrderStatus,
+    to: ZOrderStatus,
+    notified: z.boolean(),
+  }),
+  z.object({
+    ...timelineBase,
+    type: z.literal('tracking'),
+    actor: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+  }),
+  z.object({ ...timelineBase, type: z.literal('note'), actor: z.string().nullable(), text: z.string() }),
+  z.object({
+    ...timelineBase,
+    type: z.literal('mail'),
+    event: z.enum(['queued', 'sent', 'failed', 'resent']),
+    mailId: ZId,
+    kind: ZMailKind,
+    to: z.string(),
+    actor: z.string().nullable(),
+    /** Why the mail server refused the mail (failed only). */
+    error: z.string().nullable(),
+  }),
+])
+export type OrderTimelineEntry = z.infer<typeof ZOrderTimelineEntry>
+
+/** An order's page in the admin: its timeline, oldest first, and its mails. */
+export const ZOrderActivity = z.object({ timeline: z.array(ZOrderTimelineEntry), mails: z.array(ZOrderMail) })
+export type OrderActivity = z.infer<typeof ZOrderActivity>
+
+export const MAX_NOTE_LENGTH = 2000
+
+/** An internal note on an order: never shown to the buyer. */
+export const ZAddOrderNoteInput = z.object({
+  id: ZId,
+  text: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`)
+    .check(visibleText('Note', { min: 1, tooShort: 'Note is required' })),
+})
+export type AddOrderNoteInput = z.input<typeof ZAddOrderNoteInput>
+
+export const ZResendMailInput = z.object({ id: ZId, mailId: ZId })
+export type ResendMailInput = z.infer<typeof ZResendMailInput>
 
 /** A line of the checkout form: visible text of at least `min` characters, or the spec's message. */
 const checkoutText = (label: string, min: number, tooShort: string) =>

@@ -38,7 +38,7 @@ describe('route table', () => {
     if (route.protect) expect(route.cache).toBe('no-store')
   })
 
-  it('empties the catalog cache for edits of what the public sees, orders and status changes only', () => {
+  it('empties the catalog cache for edits of what the public sees, orders, status changes and settings only', () => {
     const writers = table.flatMap(([name, route]) => (route.method !== 'GET' && route.writesCatalog ? [name] : []))
     expect(writers.sort()).toEqual(
       [
@@ -50,6 +50,7 @@ describe('route table', () => {
         'admin.categories.update',
         'admin.categories.delete',
         'admin.orders.updateStatus',
+        'admin.settings.update',
         'admin.testimonials.create',
         'admin.testimonials.update',
         'admin.testimonials.delete',

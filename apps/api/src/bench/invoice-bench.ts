@@ -34,6 +34,8 @@ const ORDER: Order = {
   itemCount: LINES.reduce((sum, [, , , quantity]) => sum + quantity, 0),
   createdAt: '2026-11-20T15:30:00.000Z',
   updatedAt: '2026-11-20T15:30:00.000Z',
+  trackingNumber: null,
+  trackingUrl: null,
   items: LINES.map(([name, sku, price, quantity], index) => ({
     id: index + 1,
     productId: index + 1,

@@ -15,6 +15,10 @@ vi.mock('@shop/db/change-feed', async (importOriginal) => {
     const opened = await actual.openChangeFeed(db, options, { ...feedOptions, onRemoteChange: () => undefined })
     return {
       isShared: opened.isShared,
+      get isListening() {
+        return opened.isListening
+      },
+      sync: () => opened.sync(),
       close: () => opened.close(),
       publish: () => {
         feed.published += 1
@@ -138,6 +142,32 @@ const cases: Record<string, Case> = {
     const [token, id] = await Promise.all([t.login(), placeOrder()])
     return () =>
       t.request({ method: 'PATCH', url: `/api/admin/orders/${id}/status`, token, json: { status: 'cancelled' } })
+  },
+  'orders.lookup': async () => () =>
+    t.request({
+      method: 'POST',
+      url: '/api/orders/lookup',
+      json: { orderNumber: 'ORD-1001', email: BUYER.customerEmail },
+    }),
+  'admin.orders.addNote': async () => {
+    const [token, id] = await Promise.all([t.login(), placeOrder()])
+    return () => t.request({ method: 'POST', url: `/api/admin/orders/${id}/notes`, token, json: { text: 'Wrap it' } })
+  },
+  'admin.orders.resendMail': async () => {
+    const [token, id] = await Promise.all([t.login(), placeOrder()])
+    const mailId = (await t.db.selectFrom('outbox').select('id').where('order_id', '=', id).executeTakeFirstOrThrow())
+      .id
+    return () => t.request({ method: 'POST', url: `/api/admin/orders/${id}/mails/${mailId}/resend`, token })
+  },
+  'admin.settings.update': async () => {
+    const token = await t.login()
+    const settings = (await t.request({ method: 'GET', url: '/api/admin/settings', token })).json()
+    const { mailConfigured: _, updatedAt: __, ...json } = settings
+    return () => t.request({ method: 'PUT', url: '/api/admin/settings', token, json: { ...json, phone: '555-0111' } })
+  },
+  'admin.settings.testMail': async () => {
+    const token = await t.login()
+    return () => t.request({ method: 'POST', url: '/api/admin/settings/test-mail', token, json: {} })
   },
   'admin.testimonials.create': async () => {
     const token = await t.login()

@@ -83,9 +83,13 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheable(request)) return
-    // A notice from another process may have arrived in the same turn of the event loop as this request, and be
-    // read after it: setImmediate runs after the I/O phase, so any such notice has emptied the cache by then.
-    if (feed.isShared && entries.has(request.url)) await new Promise((resolve) => setImmediate(resolve))
+    let mayUseCache = true
+    // Another process may have changed the catalog a moment ago: its notice must be heard before this process
+    // answers from its cache. The sync is one round trip on the listening connection, shared by the requests of
+    // the same turn. While the feed is reconnecting, notices are missed: the cache is neither read nor filled.
+    if (feed.isShared && entries.has(request.url)) mayUseCache = await feed.sync()
+    else if (feed.isShared) mayUseCache = feed.isListening
+    if (!mayUseCache) return
     const entry = entries.get(request.url)
     if (entry) return sendEntry(request, reply, entry)
     request.catalogCacheKey = request.url

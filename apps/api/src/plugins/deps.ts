@@ -13,6 +13,8 @@ async function registerDeps(app: FastifyInstance, deps: AppDeps) {
   app.decorate('deps', deps)
   app.addHook('onClose', async () => {
     await deps.background.drain()
+    // The background work may have queued mail; the sender finishes the mail it is sending, then stops.
+    await deps.mailSender.stop()
     deps.mailer.close()
     await deps.rateLimits.close()
     await deps.db.destroy()

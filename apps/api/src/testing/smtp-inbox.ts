@@ -24,7 +24,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** A real SMTP server on a free local port that keeps what it receives, for tests of outgoing mail. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(options: { port?: number } = {}): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = []
   let taken = 0
   const waiters: Array<() => void> = []
@@ -48,7 +48,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
   return {
     port,

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import type { Db } from '@shop/db/client'
-import { createTestDatabase } from '@shop/db/testing'
+import { createTestDatabase, type TestDatabase } from '@shop/db/testing'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../app'
 import { bootstrap } from '../bootstrap'
-import { type Config, parseConfig } from '../env'
+import { type Config, type MailDelivery, parseConfig } from '../env'
 import { recordStatuses } from './status-contract'
 
 export const TEST_ADMIN = {
@@ -19,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance
   db: Db
   config: Config
+  /** The app's database, for another app to share (createTestApp's `database`). */
+  database: TestDatabase
   /** Logs in as TEST_ADMIN and gives the Bearer token. */
   login(): Promise<string>
   /** app.inject with a JSON body and an optional Bearer token. */
@@ -30,8 +32,23 @@ export interface TestApp {
  * A fresh app on its own new database (an SQLite file, or a PostgreSQL schema when TEST_DATABASE_URL is set) and
  * data folder, without the demo catalogue unless told.
  */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
+export interface TestAppOptions {
+  seed?: boolean
+  env?: Record<string, string>
+  /** Another app's database (a second process, or a restart); the app that created it drops it. */
+  database?: TestDatabase
+  /** Send mail to a local SMTP server on this port (smtp-inbox.ts); unset, no mail server is configured. */
+  smtpPort?: number
+  /** Shorter waits of the mail sender than a real shop's. */
+  mailDelivery?: Partial<MailDelivery>
+}
+
+/** Mail retries in tests: soon, and not forever. */
+const TEST_MAIL_DELIVERY: Partial<MailDelivery> = { pollMs: 100, retryBaseMs: 200, maxRetryMs: 1_000 }
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const ownsDatabase = options.database === undefined
+  const database = options.database ?? (await createTestDatabase())
   const dataDir = database.dir
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -44,8 +61,10 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_NAME: TEST_ADMIN.name,
     LOG_LEVEL: 'silent',
+    ...(options.smtpPort ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(options.smtpPort) } : {}),
     ...options.env,
   })
+  config.mailDelivery = { ...config.mailDelivery, ...TEST_MAIL_DELIVERY, ...options.mailDelivery }
   const app = await buildApp(config)
   // Every answer counts towards the status contract: the document must list it, and it must list nothing unseen.
   const observationsDir = inject('statusObservationsDir')
@@ -68,6 +87,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     app,
     db: app.deps.db,
     config,
+    database,
     request,
     async login() {
       const response = await request({
@@ -82,7 +102,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
       try {
         await app.close()
       } finally {
-        await database.drop()
+        if (ownsDatabase) await database.drop()
       }
     },
   }

@@ -4,6 +4,7 @@ import { adminCategoriesRouter } from '../features/categories/admin-categories.r
 import { dashboardRouter } from '../features/dashboard/dashboard.router'
 import { adminOrdersRouter, ordersRouter } from '../features/orders/orders.router'
 import { adminProductsRouter } from '../features/products/admin-products.router'
+import { adminSettingsRouter } from '../features/settings/settings.router'
 import { adminTestimonialsRouter } from '../features/testimonials/admin-testimonials.router'
 import { router } from './init'
 
@@ -20,6 +21,7 @@ export const appRouter = router({
     categories: adminCategoriesRouter,
     orders: adminOrdersRouter,
     testimonials: adminTestimonialsRouter,
+    settings: adminSettingsRouter,
   }),
 })
 

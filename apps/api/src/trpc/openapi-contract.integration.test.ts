@@ -24,7 +24,7 @@ const table: Array<[OperationName, RouteDef]> = [
 ]
 
 // Ids and slugs that exist nowhere (ids stay within the id range, or they would be a 400).
-const MISSING = { id: 999_999, slug: 'no-such-category' }
+const MISSING = { id: 999_999, slug: 'no-such-category', orderNumber: 'ORD-0', mailId: 999_999 }
 const NUL = '?q=%00'
 
 /** A request each operation refuses with 400; a path may be the route's own with `params`, or a whole URL. */
@@ -50,6 +50,8 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'products.get': badId,
   'testimonials.featured': nulInUrl,
   'orders.create': bodyOnly({ items: [] }),
+  'orders.guestView': { params: { orderNumber: 'ORD-1001' }, query: `?key=${'k'.repeat(201)}` },
+  'orders.lookup': bodyOnly({ orderNumber: '', email: 'not an address' }),
   'auth.me': nulInUrl,
   'auth.login': bodyOnly({ username: '', password: '' }),
   'auth.logout': { payload: '{"unfinished":' },
@@ -72,6 +74,12 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'admin.orders.get': badId,
   'admin.orders.delete': badId,
   'admin.orders.updateStatus': { params: { id: '1' }, json: { status: 'shipped' } },
+  'admin.orders.activity': badId,
+  'admin.orders.addNote': { ...badId, json: { text: 'Called the customer' } },
+  'admin.orders.resendMail': { params: { id: 'abc', mailId: '1' } },
+  'admin.settings.get': nulInUrl,
+  'admin.settings.update': bodyOnly({ name: '' }),
+  'admin.settings.testMail': bodyOnly({ to: 'not an address' }),
   'admin.testimonials.list': nulInUrl,
   'admin.testimonials.create': bodyOnly({ customerName: '' }),
   'admin.testimonials.update': { ...badId, json: { rating: 5 } },

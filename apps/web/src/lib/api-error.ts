@@ -7,6 +7,8 @@ export interface ApiErrorData {
   statusText: string
   code: string | undefined
   apiMessage: string | undefined
+  /** A 400's problems per field, when the API named them. */
+  issues: Array<{ path: Array<string | number>; message: string }> | undefined
 }
 
 /** The body of an answer: its JSON when it is JSON, else its text (undefined when empty). */
@@ -25,12 +27,14 @@ export function parseBody(text: string): unknown {
  */
 export function apiErrorOf(response: Response, text: string): TRPCClientError<AnyTRPCRouter> {
   const body = parseBody(text)
-  const fields = body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown }) : {}
+  const fields =
+    body && typeof body === 'object' ? (body as { code?: unknown; message?: unknown; issues?: unknown }) : {}
   const data: ApiErrorData = {
     httpStatus: response.status,
     statusText: response.statusText,
     code: typeof fields.code === 'string' ? fields.code : undefined,
     apiMessage: typeof fields.message === 'string' ? fields.message : undefined,
+    issues: Array.isArray(fields.issues) ? (fields.issues as ApiErrorData['issues']) : undefined,
   }
   return new TRPCClientError(`${response.status}: ${text || response.statusText}`, {
     result: { error: { message: text, code: -32000, data } },

@@ -29,3 +29,17 @@ export function formatDate(iso: string): string {
   shortDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
   return shortDate.format(new Date(iso))
 }
+
+let dateTime: Intl.DateTimeFormat | undefined
+
+/** "Nov 22, 2026, 3:05 PM" */
+export function formatDateTime(iso: string): string {
+  dateTime ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+  return dateTime.format(new Date(iso))
+}

@@ -28,6 +28,11 @@ export async function findManyByEmail(db: Executor, email: string): Promise<Admi
   return rows.map(toAdmin)
 }
 
+export async function exists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('admin_users').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
 export async function count(db: Executor): Promise<number> {
   const row = await db
     .selectFrom('admin_users')

@@ -27,6 +27,10 @@ function toSummary(row: OrderRow): OrderSummary {
   }
 }
 
+function toTracking(row: Pick<Selectable<OrdersTable>, 'tracking_number' | 'tracking_url'>) {
+  return { trackingNumber: row.tracking_number, trackingUrl: row.tracking_url }
+}
+
 function toItem(row: Selectable<OrderItemsTable>): OrderItem {
   return {
     id: row.id,
@@ -64,7 +68,39 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
   const row = await summaryQuery(db).where('orders.id', '=', id).executeTakeFirst()
   if (!row) return undefined
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute()
-  return { ...toSummary({ ...row, item_count: row.item_count ?? 0 }), items: items.map(toItem) }
+  return { ...toSummary({ ...row, item_count: row.item_count ?? 0 }), items: items.map(toItem), ...toTracking(row) }
+}
+
+export async function findIdByNumber(db: Executor, orderNumber: string): Promise<number | undefined> {
+  const row = await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()
+  return row?.id
+}
+
+/** The order with this number, if it is the buyer's with this e-mail (letter case aside). */
+export async function findIdByNumberAndEmail(
+  db: Executor,
+  orderNumber: string,
+  email: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('order_number', '=', orderNumber)
+    .where((eb) => eb(eb.fn('lower', ['customer_email']), '=', email.toLowerCase()))
+    .executeTakeFirst()
+  return row?.id
+}
+
+export async function setTracking(
+  db: Executor,
+  id: number,
+  tracking: { trackingNumber: string | null; trackingUrl: string | null },
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ tracking_number: tracking.trackingNumber, tracking_url: tracking.trackingUrl, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute()
 }
 
 /**
@@ -207,7 +243,7 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
   return orderRows.map((row) => {
     const items = itemsByOrder.get(row.id) ?? []
     const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
-    return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem) }
+    return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem), ...toTracking(row) }
   })
 }
 

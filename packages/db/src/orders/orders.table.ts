@@ -9,8 +9,28 @@ export interface OrdersTable {
   notes: string | null
   status: string
   total_cents: number
+  tracking_number: string | null
+  tracking_url: string | null
   created_at: string
   updated_at: string
+}
+
+/** Keys to an order's guest page (SHA-256 of the key). */
+export interface OrderKeysTable {
+  key_hash: string
+  order_id: number
+  created_at: string
+}
+
+/** What happened to an order besides its creation: status changes, tracking, notes, mail outcomes. */
+export interface OrderEventsTable {
+  id: Generated<number>
+  order_id: number
+  type: string
+  actor: string | null
+  /** JSON. */
+  data: string
+  created_at: string
 }
 
 /** A line keeps the product's name, SKU, price and image as they were when ordered. */

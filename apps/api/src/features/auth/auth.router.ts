@@ -40,7 +40,7 @@ export const authRouter = router({
     .meta(route('auth.forgotPassword'))
     .input(ZForgotPasswordInput)
     .output(ZForgotPasswordResult)
-    .mutation(({ ctx, input }) => auth.forgotPassword({ ...ctx, log: ctx.request.log }, input.email, ctx.request.ip)),
+    .mutation(({ ctx, input }) => auth.forgotPassword(ctx, input.email, ctx.request.ip)),
   resetPassword: publicProcedure
     .meta(route('auth.resetPassword'))
     .input(ZResetPasswordInput)

@@ -6,8 +6,8 @@ import type { Admin, ForgotPasswordResult, LoginInput, ResetPasswordInput } from
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { getDummyHash, hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto'
+import { queuePasswordResetMail } from '../outbox/outbox-mails'
 import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, uncountRequest } from './rate-limit'
-import { renderResetMail } from './reset-mail'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 export const RESET_TOKEN_TTL_MS = 15 * 60_000
@@ -62,43 +62,39 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await sessionsRepo.removeByTokenHash(db, hashToken(token))
 }
 
-interface Log {
-  info: (obj: object, msg: string) => void
-}
-
 export const RESET_FALLBACK_NOTE =
   'No mail server is configured, so the email could not be sent. Use the link below to reset your password.'
 
 /**
  * Sends a single-use reset link valid for 15 minutes. The answer never tells whether the address is known: it is
- * given before any work that depends on the address (looking it up, the token, the mail) is done, in the
+ * given before any work that depends on the address (looking it up, queueing the mail) is done, in the
  * background, so known and unknown addresses get the same bytes in the same time.
  *
- * Without a mail server the link goes to the server log for the operator. Only under `pnpm dev` (development
- * mode, no SMTP) does the answer carry it (the spec's fallback); an unknown address then gets a link of the same
- * shape that opens nothing, so even that answer tells nothing.
+ * The mail goes through the outbox: its link is made when it is sent (features/outbox), so the link is valid for
+ * 15 minutes from then, and no secret waits in the database. Without a mail server the sender writes the link to
+ * the server log for the operator. Only under `pnpm dev` (development mode, no SMTP) does the answer carry it
+ * (the spec's fallback); an unknown address then gets a link of the same shape that opens nothing.
  */
 export async function forgotPassword(
-  deps: AppDeps & { log: Log },
+  deps: Pick<AppDeps, 'db' | 'config' | 'rateLimits' | 'background' | 'mailSender'>,
   email: string,
   client: string,
 ): Promise<ForgotPasswordResult> {
   await countRequest(deps.rateLimits, FORGOT_PASSWORD_LIMIT, client)
   const result: ForgotPasswordResult = { message: FORGOT_PASSWORD_MESSAGE }
+  const admins = () => adminsRepo.findManyByEmail(deps.db, email)
   if (deps.config.revealsResetLinks) {
-    const links = await issueResetLinks(deps, email)
-    const link = links[0] ?? resetLinkFor(deps.config.publicUrl, randomToken())
+    const [admin] = await admins()
+    const link = (admin && (await issueResetLink(deps, admin.id))) || resetLinkFor(deps.config.publicUrl, randomToken())
     return { ...result, token: link.token, resetLink: link.resetLink, note: RESET_FALLBACK_NOTE }
   }
   deps.background.run('password reset mail', async () => {
-    for (const { admin, resetLink } of await issueResetLinks(deps, email)) {
-      if (deps.mailer.isConfigured) {
-        const mail = renderResetMail({ shopName: deps.config.shop.name, adminName: admin.name, resetLink })
-        await deps.mailer.send({ to: admin.email, ...mail })
-      } else {
-        deps.log.info({ adminId: admin.id, resetLink }, 'password reset requested; no SMTP configured, link logged')
-      }
-    }
+    const found = await admins()
+    if (found.length === 0) return
+    await deps.db.transaction().execute(async (tx) => {
+      for (const admin of found) await queuePasswordResetMail(tx, admin)
+    })
+    deps.mailSender.kick()
   })
   return result
 }
@@ -107,23 +103,26 @@ function resetLinkFor(publicUrl: string, token: string) {
   return { token, resetLink: `${publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}` }
 }
 
-/** A new reset token for every admin with this address (older unused ones stop working). */
-async function issueResetLinks({ db, config }: Pick<AppDeps, 'db' | 'config'>, email: string) {
-  const admins = await adminsRepo.findManyByEmail(db, email)
-  const links = []
-  for (const admin of admins) {
-    const token = randomToken()
-    await db.transaction().execute(async (tx) => {
-      await resetTokensRepo.removeUnusedForAdmin(tx, admin.id)
-      await resetTokensRepo.insert(tx, {
-        tokenHash: hashToken(token),
-        adminId: admin.id,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
-      })
+/**
+ * A new reset link for the admin (older unused ones stop working), or undefined when the admin is gone. Called
+ * when the reset mail is sent.
+ */
+export async function issueResetLink(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  adminId: number,
+): Promise<{ token: string; resetLink: string } | undefined> {
+  const token = randomToken()
+  const issued = await db.transaction().execute(async (tx) => {
+    await resetTokensRepo.removeUnusedForAdmin(tx, adminId)
+    if (!(await adminsRepo.exists(tx, adminId))) return false
+    await resetTokensRepo.insert(tx, {
+      tokenHash: hashToken(token),
+      adminId,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
     })
-    links.push({ admin, ...resetLinkFor(config.publicUrl, token) })
-  }
-  return links
+    return true
+  })
+  return issued ? resetLinkFor(config.publicUrl, token) : undefined
 }
 
 /** Sets the new password and ends every session of the admin; the token works once. */

@@ -88,6 +88,21 @@ export const FORGOT_PASSWORD_LIMIT: RateLimitRule = {
     `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 }
 
+export const ORDER_LOOKUP_LIMIT: RateLimitRule = {
+  name: 'order-lookup',
+  // A buyer who mistyped tries a few times; guessing order numbers against an address needs thousands.
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: (minutes) => `Too many order look-ups. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+}
+
+export const TEST_MAIL_LIMIT: RateLimitRule = {
+  name: 'test-mail',
+  limit: 5,
+  windowMs: 10 * 60_000,
+  message: (minutes) => `Too many test e-mails. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+}
+
 function tooMany(rule: RateLimitRule, resetAt: string, now: number): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(resetAt) - now) / 1000))
   return new AppError('TOO_MANY_REQUESTS', rule.message(Math.ceil(seconds / 60)), { 'retry-after': String(seconds) })

@@ -5,6 +5,7 @@ import { ZShopInfo } from '@shop/schema/shop'
 import { ZTestimonial } from '@shop/schema/testimonials'
 import { z } from 'zod'
 import { publicProcedure, route, router } from '../../trpc/init'
+import { getShopSettings } from '../settings/settings.service'
 import * as catalog from './catalog.service'
 
 export const shopRouter = router({
@@ -12,7 +13,10 @@ export const shopRouter = router({
     .meta(route('shop.info'))
     .input(z.void())
     .output(ZShopInfo)
-    .query(({ ctx }) => ctx.config.shop),
+    .query(async ({ ctx }) => {
+      const { name, phone, email, address } = await getShopSettings(ctx.db, ctx.config)
+      return { name, phone, email, address }
+    }),
 })
 
 export const categoriesRouter = router({

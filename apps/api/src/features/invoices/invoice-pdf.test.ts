@@ -43,6 +43,8 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
     status: 'processing',
     total: '1387.50',
     notes: 'Please gift wrap the rosary.',
+    trackingNumber: null,
+    trackingUrl: null,
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
     createdAt: '2026-11-20T15:30:00.000Z',
     updatedAt: '2026-11-21T09:00:00.000Z',

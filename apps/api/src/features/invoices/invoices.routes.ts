@@ -3,6 +3,7 @@ import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { getOrder } from '../orders/orders.service'
+import { getShopSettings } from '../settings/settings.service'
 import { renderInvoicePdf } from './invoice-pdf'
 
 /** GET /api/admin/orders/{id}/invoice: the order's invoice as a PDF (the auth hook guards /api/admin/*). */
@@ -12,7 +13,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
     const id = ZId.safeParse(request.params.id)
     if (!id.success) throw new AppError('BAD_REQUEST', id.error.issues[0]?.message ?? 'Id must be a positive integer')
     const order = await getOrder(app.deps.db, id.data)
-    const pdf = await renderInvoicePdf(order, app.deps.config.shop)
+    const { name, phone, email, address } = await getShopSettings(app.deps.db, app.deps.config)
+    const pdf = await renderInvoicePdf(order, { name, phone, email, address })
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="invoice-${order.orderNumber}.pdf"`)

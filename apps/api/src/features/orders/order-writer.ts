@@ -2,10 +2,11 @@ import type { Db, Executor } from '@shop/db/client'
 import { isRetryableTransactionError } from '@shop/db/errors'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
-import { MAX_ORDER_TOTAL_CENTS, type Order, type ZCreateOrderInput } from '@shop/schema/orders'
+import { MAX_ORDER_TOTAL_CENTS, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
+import { recordPlacedOrders } from '../outbox/outbox-mails'
 import { orderTotalCents, stockMessage } from './order-rules'
 
 /**
@@ -107,7 +108,7 @@ export function decide(
 
 interface OrderJob {
   input: CreateOrderValues
-  resolve: (order: Order) => void
+  resolve: (order: PlacedOrder) => void
   reject: (error: unknown) => void
 }
 
@@ -124,7 +125,7 @@ class OrderWriter {
     this.#db = db
   }
 
-  submit(input: CreateOrderValues): Promise<Order> {
+  submit(input: CreateOrderValues): Promise<PlacedOrder> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, resolve, reject })
       if (this.#isScheduled) return
@@ -173,7 +174,7 @@ class OrderWriter {
   }
 
   /** One transaction for the batch; throws (all rolled back) when the database aborts it or the stock moved. */
-  async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: Order } | { error: unknown }>> {
+  async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: PlacedOrder } | { error: unknown }>> {
     // The numbers first: the counter row is the one lock every batch takes before any product's.
     const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
     const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
@@ -189,16 +190,17 @@ class OrderWriter {
       if (!(await productsRepo.takeStock(trx, productId, quantity))) throw new StockChangedError()
     }
     const newOrders = outcomes.flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
-    // insertMany gives one created order per new order, in the same order.
-    const created = (await ordersRepo.insertMany(trx, newOrders)).values()
-    return outcomes.map((outcome) => ('error' in outcome ? outcome : { order: created.next().value as Order }))
+    // insertMany gives one created order per new order, in the same order; so does recordPlacedOrders, which
+    // gives each its guest page key and queues its mails in this transaction.
+    const created = (await recordPlacedOrders(trx, await ordersRepo.insertMany(trx, newOrders))).values()
+    return outcomes.map((outcome) => ('error' in outcome ? outcome : { order: created.next().value as PlacedOrder }))
   }
 }
 
 const writers = new WeakMap<Db, OrderWriter>()
 
 /** Queues the order for the next batch of its database; resolves once its batch is committed. */
-export function submitOrder(db: Db, input: CreateOrderValues): Promise<Order> {
+export function submitOrder(db: Db, input: CreateOrderValues): Promise<PlacedOrder> {
   let writer = writers.get(db)
   if (!writer) {
     writer = new OrderWriter(db)

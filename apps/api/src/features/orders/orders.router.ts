@@ -1,15 +1,39 @@
 import { ZIdInput } from '@shop/schema/common'
-import { ZCreateOrderInput, ZOrder, ZOrderSummary, ZUpdateOrderStatusInput } from '@shop/schema/orders'
+import {
+  ZAddOrderNoteInput,
+  ZCreateOrderInput,
+  ZGuestOrder,
+  ZGuestOrderInput,
+  ZOrder,
+  ZOrderActivity,
+  ZOrderLookupInput,
+  ZOrderSummary,
+  ZPlacedOrder,
+  ZResendMailInput,
+  ZUpdateOrderStatusInput,
+} from '@shop/schema/orders'
 import { z } from 'zod'
 import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
+import * as guestOrders from './guest-orders.service'
+import * as activity from './order-activity.service'
 import * as orders from './orders.service'
 
 export const ordersRouter = router({
   create: publicProcedure
     .meta(route('orders.create'))
     .input(ZCreateOrderInput)
-    .output(ZOrder)
-    .mutation(({ ctx, input }) => orders.createOrder(ctx.db, input)),
+    .output(ZPlacedOrder)
+    .mutation(({ ctx, input }) => orders.createOrder(ctx, input)),
+  guestView: publicProcedure
+    .meta(route('orders.guestView'))
+    .input(ZGuestOrderInput)
+    .output(ZGuestOrder)
+    .query(({ ctx, input }) => guestOrders.getGuestOrder(ctx.db, input.orderNumber, input.key)),
+  lookup: publicProcedure
+    .meta(route('orders.lookup'))
+    .input(ZOrderLookupInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => guestOrders.lookUpOrder(ctx, input, ctx.request.ip)),
 })
 
 export const adminOrdersRouter = router({
@@ -35,5 +59,20 @@ export const adminOrdersRouter = router({
     .meta(route('admin.orders.updateStatus'))
     .input(ZUpdateOrderStatusInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => orders.updateOrderStatus(ctx.db, input.id, input.status)),
+    .mutation(({ ctx, input }) => orders.updateOrderStatus(ctx, ctx.admin.username, input)),
+  activity: adminProcedure
+    .meta(route('admin.orders.activity'))
+    .input(ZIdInput)
+    .output(ZOrderActivity)
+    .query(({ ctx, input }) => activity.getOrderActivity(ctx.db, input.id)),
+  addNote: adminProcedure
+    .meta(route('admin.orders.addNote'))
+    .input(ZAddOrderNoteInput)
+    .output(ZOrderActivity)
+    .mutation(({ ctx, input }) => activity.addOrderNote(ctx.db, ctx.admin.username, input.id, input.text)),
+  resendMail: adminProcedure
+    .meta(route('admin.orders.resendMail'))
+    .input(ZResendMailInput)
+    .output(ZOrderActivity)
+    .mutation(({ ctx, input }) => activity.resendOrderMail(ctx, ctx.admin.username, input.id, input.mailId)),
 })

@@ -1,9 +1,20 @@
 import type { Db, Executor } from '@shop/db/client'
+import * as orderEventsRepo from '@shop/db/order-events'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
-import type { Order, OrderItem, OrderStatus, OrderSummary } from '@shop/schema/orders'
+import {
+  NOTIFIED_STATUSES,
+  type Order,
+  type OrderItem,
+  type OrderSummary,
+  type PlacedOrder,
+  type ZUpdateOrderStatusInput,
+} from '@shop/schema/orders'
 import { MAX_STOCK } from '@shop/schema/products'
+import type { z } from 'zod'
+import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
+import { queueStatusMail } from '../outbox/outbox-mails'
 import { stockMessage, stockMovementOf } from './order-rules'
 import { type CreateOrderValues, submitOrder } from './order-writer'
 
@@ -13,8 +24,14 @@ import { type CreateOrderValues, submitOrder } from './order-writer'
  * stock (409), and takes the stock in the same transaction that writes the order, so buyers can never oversell.
  * Orders that arrive together are written together (order-writer.ts).
  */
-export function createOrder(db: Db, input: CreateOrderValues): Promise<Order> {
-  return submitOrder(db, input)
+export async function createOrder(
+  { db, mailSender }: Pick<AppDeps, 'db' | 'mailSender'>,
+  input: CreateOrderValues,
+): Promise<PlacedOrder> {
+  const order = await submitOrder(db, input)
+  // The buyer's confirmation and the owner's notification were queued with the order.
+  mailSender.kick()
+  return order
 }
 
 export function listOrders(db: Db, options: { limit?: number } = {}): Promise<OrderSummary[]> {
@@ -58,16 +75,52 @@ async function releaseItems(tx: Executor, items: OrderItem[]): Promise<void> {
   }
 }
 
-/** Any status may follow any other; what it does to stock is stockMovementOf's rule. */
-export async function updateOrderStatus(db: Db, id: number, status: OrderStatus): Promise<Order> {
-  await db.transaction().execute(async (tx) => {
+export type UpdateOrderStatusValues = z.output<typeof ZUpdateOrderStatusInput>
+
+/**
+ * Any status may follow any other; what it does to stock is stockMovementOf's rule. The change, a new tracking
+ * number or link, and the buyer's mail (when the admin leaves "Notify customer" on and the order is processing,
+ * completed or cancelled) are written in one transaction, with the timeline's entries and the admin's name.
+ */
+export async function updateOrderStatus(
+  { db, mailSender }: Pick<AppDeps, 'db' | 'mailSender'>,
+  actor: string,
+  input: UpdateOrderStatusValues,
+): Promise<Order> {
+  const { id, status } = input
+  const queued = await db.transaction().execute(async (tx) => {
     const order = await getOrder(tx, id)
-    if (order.status === status) return
-    const movement = stockMovementOf(order.status, status)
-    if (movement === 'release') await releaseItems(tx, order.items)
-    if (movement === 'take') await takeItems(tx, order.items)
-    await ordersRepo.updateStatus(tx, id, status)
+    const statusChanged = order.status !== status
+    if (statusChanged) {
+      const movement = stockMovementOf(order.status, status)
+      if (movement === 'release') await releaseItems(tx, order.items)
+      if (movement === 'take') await takeItems(tx, order.items)
+      await ordersRepo.updateStatus(tx, id, status)
+    }
+    const tracking = {
+      trackingNumber: input.trackingNumber === undefined ? order.trackingNumber : input.trackingNumber || null,
+      trackingUrl: input.trackingUrl === undefined ? order.trackingUrl : input.trackingUrl || null,
+    }
+    const trackingChanged =
+      tracking.trackingNumber !== order.trackingNumber || tracking.trackingUrl !== order.trackingUrl
+    if (trackingChanged) {
+      await ordersRepo.setTracking(tx, id, tracking)
+      await orderEventsRepo.insert(tx, { orderId: id, type: 'tracking', actor, data: tracking })
+    }
+    // A new status, or new tracking for an order already on its way, is news for the buyer.
+    const notify = input.notifyCustomer && (statusChanged || trackingChanged) && NOTIFIED_STATUSES.includes(status)
+    if (statusChanged) {
+      await orderEventsRepo.insert(tx, {
+        orderId: id,
+        type: 'status',
+        actor,
+        data: { from: order.status, to: status, notified: notify },
+      })
+    }
+    if (notify) await queueStatusMail(tx, { ...order, ...tracking }, status)
+    return notify
   })
+  if (queued) mailSender.kick()
   return getOrder(db, id)
 }
 

@@ -8,6 +8,7 @@ import {
   IconMessageCircle,
   IconPackage,
   IconReceipt,
+  IconSettings,
 } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -21,6 +22,7 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', icon: IconCategory },
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
   { to: '/admin/testimonials', label: 'Testimonials', icon: IconMessageCircle },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
 ]
 
 export function AdminLayout({ admin, children }: { admin: { name: string }; children: ReactNode }) {

@@ -1,9 +1,12 @@
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconBrandFacebook, IconBrandInstagram, IconBrandPinterest, IconMail, IconPhone } from '@tabler/icons-react'
+import { Link } from 'react-router-dom'
 import { useShopInfo } from '../../features/shop/use-shop'
 import classes from './site-footer.module.css'
 
-// The spec's footer links are static placeholders: they point nowhere yet.
+// The spec's footer links are static placeholders, but for Order Tracking, which opens the order look-up form.
+const LINK_TARGETS: Record<string, string> = { 'Order Tracking': '/order-tracking' }
+
 const COLUMNS = [
   { title: 'Shop', links: ['About Us', 'Our Collections', 'Care Guide', 'FAQs'] },
   { title: 'Help', links: ['Contact Us', 'Shipping & Returns', 'Warranty Information', 'Order Tracking'] },
@@ -49,11 +52,18 @@ export function SiteFooter() {
           {COLUMNS.map((column) => (
             <Stack key={column.title} gap={8}>
               <Text className={classes.heading}>{column.title}</Text>
-              {column.links.map((label) => (
-                <Anchor key={label} href="#" size="sm" className={classes.link}>
-                  {label}
-                </Anchor>
-              ))}
+              {column.links.map((label) => {
+                const to = LINK_TARGETS[label]
+                return to ? (
+                  <Anchor key={label} component={Link} to={to} size="sm" className={classes.link}>
+                    {label}
+                  </Anchor>
+                ) : (
+                  <Anchor key={label} href="#" size="sm" className={classes.link}>
+                    {label}
+                  </Anchor>
+                )
+              })}
             </Stack>
           ))}
         </SimpleGrid>

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core'
-import type { Order } from '@shop/schema/orders'
+import { guestOrderPath, type PlacedOrder } from '@shop/schema/orders'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { formatMoney } from '../../lib/format'
@@ -13,8 +13,11 @@ function revealOnMount(node: HTMLHeadingElement | null) {
   node.focus({ preventScroll: true })
 }
 
-/** After a successful checkout: the order number the server assigned, and the way back to the shop. */
-export function OrderConfirmed({ order }: { order: Order }) {
+/**
+ * After a successful checkout: the order number the server assigned, the link to the order's page (its key is
+ * shown only here and in the buyer's mails), and the way back to the shop.
+ */
+export function OrderConfirmed({ order }: { order: PlacedOrder }) {
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0)
   return (
     <Stack align="center" gap="md" ta="center" className={classes.root}>
@@ -34,6 +37,12 @@ export function OrderConfirmed({ order }: { order: Order }) {
       <Text size="sm" c="ink.7">
         {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total {formatMoney(order.total)}
       </Text>
+      <Text size="sm" c="ink.7" maw={460}>
+        A confirmation e-mail with a link to this order is on its way. You can also follow your order here:
+      </Text>
+      <Button component={Link} to={guestOrderPath(order.orderNumber, order.accessKey)} variant="outline" size="md">
+        View your order
+      </Button>
       <Button component={Link} to="/" size="md" mt="md">
         Continue Shopping
       </Button>

@@ -38,6 +38,10 @@ export const adminRoutes: RouteObject[] = [
         lazy: () => import('./testimonials/testimonials.page').then((m) => ({ Component: m.TestimonialsPage })),
       },
       {
+        path: 'settings',
+        lazy: () => import('./settings/settings.page').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
         path: 'orders',
         lazy: () => import('./orders/order-list.page').then((m) => ({ Component: m.OrderListPage })),
       },

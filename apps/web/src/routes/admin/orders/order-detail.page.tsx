@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { NotFoundView } from '../../../components/admin/not-found-view'
 import { PageHeader } from '../../../components/admin/page-header'
+import { OrderActivityCard } from '../../../features/admin-orders/order-activity-card'
 import { OrderDetailSkeleton } from '../../../features/admin-orders/order-detail-skeleton'
 import { OrderInfoCard } from '../../../features/admin-orders/order-info-card'
 import { OrderItemsCard } from '../../../features/admin-orders/order-items-card'
@@ -74,7 +75,10 @@ export function OrderDetailPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <OrderSummaryCard order={order} />
+          <Stack gap="lg">
+            <OrderSummaryCard order={order} />
+            <OrderActivityCard orderId={order.id} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,0 +1,106 @@
+import type { Db } from '@shop/db/client'
+import * as ordersRepo from '@shop/db/orders'
+import type { OutboxMail } from '@shop/db/outbox'
+import { centsToMoney, moneyToCents } from '@shop/schema/common'
+import { guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
+import type { Config } from '../../env'
+import { issueResetLink } from '../auth/auth.service'
+import {
+  type MailOrder,
+  type MailShop,
+  type RenderedMail,
+  renderOrderLinkMail,
+  renderOrderPlacedMail,
+  renderOrderReceivedMail,
+  renderOrderStatusMail,
+  renderPasswordResetMail,
+} from '../mail/render-mail'
+import { getShopSettings } from '../settings/settings.service'
+import { mintOrderKey } from './outbox-mails'
+
+export interface ComposedMail extends RenderedMail {
+  fromName: string
+  /** Written to the log instead of a link-carrying mail when no mail server is configured. */
+  link?: string
+}
+
+/** The mail's subject is known, but it cannot be sent: its order or admin is gone. */
+export class MailObsoleteError extends Error {}
+
+export function toMailOrder(order: Order): MailOrder {
+  return {
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shippingAddress: order.customerAddress,
+    notes: order.notes,
+    items: order.items.map((item) => ({
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: item.price,
+      lineTotal: centsToMoney(moneyToCents(item.price) * item.quantity),
+    })),
+    total: order.total,
+    status: order.status,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.trackingUrl,
+  }
+}
+
+/**
+ * Renders an outbox row into the mail to send, from the database as it is now (the order's lines, tracking and the
+ * shop's settings) and the facts the row kept (the status a status mail announces). Links to the order's page
+ * and to a password reset are minted here, so no outbox row ever holds a secret.
+ */
+export async function composeMail(deps: { db: Db; config: Config }, mail: OutboxMail): Promise<ComposedMail> {
+  const { db, config } = deps
+  const settings = await getShopSettings(db, config)
+  const shop: MailShop = {
+    name: settings.name,
+    email: settings.email,
+    phone: settings.phone,
+    address: settings.address,
+  }
+  const from = { fromName: settings.senderName }
+
+  if (mail.kind === 'password_reset') {
+    const adminId = Number(mail.payload.adminId)
+    const adminName = String(mail.payload.adminName ?? '')
+    const link = await issueResetLink(deps, adminId)
+    if (!link) throw new MailObsoleteError('The admin account no longer exists')
+    const rendered = await renderPasswordResetMail({ shop, adminName, resetLink: link.resetLink })
+    return { ...rendered, ...from, link: link.resetLink }
+  }
+
+  const order = mail.orderId === null ? undefined : await ordersRepo.findByIdWithItems(db, mail.orderId)
+  if (!order) throw new MailObsoleteError('The order no longer exists')
+  const orderLink = async () =>
+    `${config.publicUrl}${guestOrderPath(order.orderNumber, await mintOrderKey(db, order.id))}`
+  switch (mail.kind) {
+    case 'order_placed': {
+      const orderUrl = await orderLink()
+      return {
+        ...(await renderOrderPlacedMail({ shop, order: toMailOrder(order), orderUrl })),
+        ...from,
+        link: orderUrl,
+      }
+    }
+    case 'order_received': {
+      const adminUrl = `${config.publicUrl}/admin/orders/${order.id}`
+      return { ...(await renderOrderReceivedMail({ shop, order: toMailOrder(order), adminUrl })), ...from }
+    }
+    case 'order_status': {
+      // The status the change announced, even if another change followed before the mail went out.
+      const status = ZOrderStatus.catch(order.status).parse(mail.payload.status)
+      const orderUrl = await orderLink()
+      const rendered = await renderOrderStatusMail({ shop, order: { ...toMailOrder(order), status }, orderUrl })
+      return { ...rendered, ...from, link: orderUrl }
+    }
+    case 'order_link': {
+      const orderUrl = await orderLink()
+      return { ...(await renderOrderLinkMail({ shop, order: toMailOrder(order), orderUrl })), ...from, link: orderUrl }
+    }
+  }
+}

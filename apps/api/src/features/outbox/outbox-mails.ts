@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto'
+import type { Executor } from '@shop/db/client'
+import * as orderKeysRepo from '@shop/db/order-keys'
+import type { NewMail } from '@shop/db/outbox'
+import * as outboxRepo from '@shop/db/outbox'
+import * as settingsRepo from '@shop/db/settings'
+import type { Order, OrderStatus, PlacedOrder } from '@shop/schema/orders'
+import { hashToken, randomToken } from '../../lib/crypto'
+
+/**
+ * The mails the shop's changes cause, written as outbox rows in the change's own transaction (the sender in
+ * mail-sender.ts delivers them). A row holds no secret: the links to an order or to a password reset are minted
+ * when the mail is sent.
+ */
+
+/** The stored half of a Message-ID; the sender adds the shop's host (`<id@host>`). */
+export function newMessageId(): string {
+  return randomUUID()
+}
+
+/** A new random key to an order's guest page; the shop stores only its hash. */
+export async function mintOrderKey(db: Executor, orderId: number): Promise<string> {
+  const key = randomToken()
+  await orderKeysRepo.insertMany(db, [{ orderId, keyHash: hashToken(key) }])
+  return key
+}
+
+/**
+ * For orders just written in this transaction: a key to each one's guest page (given to the buyer in the answer),
+ * the buyer's confirmation and the owner's notification. A few statements for the whole batch, whatever its size.
+ */
+export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise<PlacedOrder[]> {
+  if (orders.length === 0) return []
+  const settings = await settingsRepo.get(db)
+  const owners = settings?.notificationEmails.length ? settings.notificationEmails : [settings?.email ?? '']
+  const keys = orders.map(() => randomToken())
+  await orderKeysRepo.insertMany(
+    db,
+    orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
+  )
+  const mails: NewMail[] = orders.flatMap((order) => [
+    { kind: 'order_placed', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId() },
+    ...owners
+      .filter((to) => to !== '')
+      .map(
+        (to): NewMail => ({ kind: 'order_received', orderId: order.id, to, payload: {}, messageId: newMessageId() }),
+      ),
+  ])
+  await outboxRepo.enqueue(db, mails)
+  return orders.map((order, i) => ({ ...order, accessKey: keys[i] as string }))
+}
+
+/** The buyer's mail about their order's new status (and tracking). */
+export async function queueStatusMail(db: Executor, order: Order, status: OrderStatus): Promise<number> {
+  const [id] = await outboxRepo.enqueue(db, [
+    {
+      kind: 'order_status',
+      orderId: order.id,
+      to: order.customerEmail,
+      payload: { status },
+      messageId: newMessageId(),
+    },
+  ])
+  return id as number
+}
+
+/** The buyer's link to their order, asked for with the Order Tracking form. */
+export async function queueOrderLinkMail(db: Executor, order: Pick<Order, 'id' | 'customerEmail'>): Promise<void> {
+  await outboxRepo.enqueue(db, [
+    { kind: 'order_link', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId() },
+  ])
+}
+
+/** A password reset mail: the link is made when it is sent, valid 15 minutes from then. */
+export async function queuePasswordResetMail(
+  db: Executor,
+  admin: { id: number; name: string; email: string },
+): Promise<void> {
+  await outboxRepo.enqueue(db, [
+    {
+      kind: 'password_reset',
+      orderId: null,
+      to: admin.email,
+      payload: { adminId: admin.id, adminName: admin.name },
+      messageId: newMessageId(),
+    },
+  ])
+}
+
+/** Another copy of a mail (the admin's "Resend"): a new row and Message-ID, the same kind, recipient and facts. */
+export async function queueCopy(db: Executor, mail: outboxRepo.OutboxMail): Promise<number> {
+  const [id] = await outboxRepo.enqueue(db, [
+    { kind: mail.kind, orderId: mail.orderId, to: mail.to, payload: mail.payload, messageId: newMessageId() },
+  ])
+  return id as number
+}

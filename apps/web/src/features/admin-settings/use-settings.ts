@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { toastFailure } from '../../components/admin/toast-failure'
+import { toast } from '../../components/toasts'
+import { useTRPC } from '../../lib/trpc'
+
+export function useSettings() {
+  const trpc = useTRPC()
+  return useQuery(trpc.admin.settings.get.queryOptions())
+}
+
+export function useSaveSettings() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useMutation(
+    trpc.admin.settings.update.mutationOptions({
+      onSuccess: (settings) => {
+        queryClient.setQueryData(trpc.admin.settings.get.queryKey(), settings)
+        toast({ title: 'Settings saved', message: 'The shop shows the new details now.' })
+        // The footer and page titles read the shop's name and contact.
+        return queryClient.invalidateQueries(trpc.shop.pathFilter())
+      },
+      onError: (error) => toastFailure('The settings could not be saved. Please check the fields.', error),
+    }),
+  )
+}
+
+export function useSendTestMail() {
+  const trpc = useTRPC()
+  return useMutation(trpc.admin.settings.testMail.mutationOptions())
+}

@@ -1,0 +1,12 @@
+/** The shop's settings: one row, id 1. */
+export interface ShopSettingsTable {
+  id: number
+  name: string
+  email: string
+  phone: string
+  address: string
+  /** JSON array of e-mail addresses. */
+  notification_emails: string
+  sender_name: string
+  updated_at: string
+}
