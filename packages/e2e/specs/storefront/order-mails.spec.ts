@@ -34,7 +34,9 @@ test('the buyer opens the order from the confirmation mail, and follows it as th
     await adminPage.getByRole('combobox', { name: `New status of order ${order.orderNumber}` }).click()
     await adminPage.getByRole('option', { name: 'Completed', exact: true }).click()
     await adminPage.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784')
-    await adminPage.getByRole('textbox', { name: 'Tracking link' }).fill('https://carrier.test/track/1Z999AA10123456784')
+    await adminPage
+      .getByRole('textbox', { name: 'Tracking link' })
+      .fill('https://carrier.test/track/1Z999AA10123456784')
     await expect(adminPage.getByRole('switch', { name: 'Notify customer' })).toBeChecked()
     await adminPage.getByRole('button', { name: 'Update' }).click()
     await expectToast(adminPage, 'Order updated', 'The order status has been successfully updated')
