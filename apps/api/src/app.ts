@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import { createDb } from '@shop/db/client'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { AppDeps } from './deps'
 import type { Config, TrustProxy } from './env'
 import { createMailer } from './features/auth/mailer'
@@ -43,6 +43,20 @@ function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustP
   return (_address: string, hop: number) => hop < hops
 }
 
+// Query parameters that carry a secret: the key of a guest's order page (a reset token travels in a POST body).
+const SECRET_QUERY = /([?&](?:key|token)=)[^&#]*/gi
+
+/** The log's view of a request: Fastify's fields, with the secrets in its URL hidden. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
 /** Builds the app without listening, so tests drive it with app.inject(). */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -52,6 +66,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: { req: serializeRequest },
           },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),

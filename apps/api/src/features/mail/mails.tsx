@@ -19,7 +19,10 @@ function Contact(props: { shop: MailShop }) {
   return (
     <Small>
       Questions about your order? Reply to this e-mail or write to{' '}
-      <Link href={`mailto:${props.shop.email}`}>{props.shop.email}</Link>, or call us at {props.shop.phone}.
+      <Link href={`mailto:${props.shop.email}`} style={{ color: '#7d5c1e' }}>
+        {props.shop.email}
+      </Link>
+      , or call us at {props.shop.phone}.
     </Small>
   )
 }
@@ -47,8 +50,11 @@ export function OrderReceivedMail({ shop, order, adminUrl }: { shop: MailShop; o
     <MailLayout shop={shop} preview={`New order ${order.orderNumber} from ${order.customerName}`}>
       <Title>New order {order.orderNumber}</Title>
       <Paragraph>
-        {order.customerName} (<Link href={`mailto:${order.customerEmail}`}>{order.customerEmail}</Link>) placed an
-        order.
+        {order.customerName} (
+        <Link href={`mailto:${order.customerEmail}`} style={{ color: '#7d5c1e' }}>
+          {order.customerEmail}
+        </Link>
+        ) placed an order.
       </Paragraph>
       <OrderFacts order={order} />
       <OrderLines order={order} />
@@ -89,9 +95,8 @@ export function OrderStatusMail({ shop, order, orderUrl }: OrderMailProps) {
   return (
     <MailLayout shop={shop} preview={`${words.title}: ${order.orderNumber}`}>
       <Title>{words.title}</Title>
-      <Paragraph>
-        Dear {order.customerName}, {words.body}
-      </Paragraph>
+      <Paragraph>Dear {order.customerName},</Paragraph>
+      <Paragraph>{words.body}</Paragraph>
       <OrderFacts order={order} />
       <Tracking order={order} />
       <OrderLines order={order} />
