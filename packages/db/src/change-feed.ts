@@ -154,7 +154,9 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   }
   // Syncs asked for in this turn share one round trip, sent after the turn; one asked for while a round trip is
   // under way waits for the next, since the one under way may have left before the notice it must see was sent.
+  // Round trips run one after another on the connection (pg queues a query sent during another).
   let nextSync: Promise<boolean> | undefined
+  let inFlight: Promise<unknown> = Promise.resolve()
   const roundTrip = async (): Promise<boolean> => {
     nextSync = undefined
     const listening = client
@@ -172,7 +174,15 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
       return client !== undefined
     },
     sync() {
-      nextSync ??= new Promise<void>((resolve) => setImmediate(resolve)).then(roundTrip)
+      if (!nextSync) {
+        const turnEnded = new Promise<void>((resolve) => setImmediate(resolve))
+        const previous = inFlight
+        // The round trip starts once this turn ended and the previous one answered; until it starts, later calls
+        // join it.
+        const next = Promise.all([turnEnded, previous]).then(roundTrip)
+        nextSync = next
+        inFlight = next
+      }
       return nextSync
     },
     publish() {

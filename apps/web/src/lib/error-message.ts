@@ -18,3 +18,16 @@ export function errorMessageOf(error: unknown): string {
 export function httpStatusTextOf(error: unknown): string | undefined {
   return apiErrorDataOf(error)?.statusText
 }
+
+/**
+ * A 400's problems by field, for a form's setErrors: { email: 'Please enter a valid email address',
+ * 'notificationEmails.2': ... }. The first problem of a field wins; a problem of no field stays in the toast.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const issue of apiErrorDataOf(error)?.issues ?? []) {
+    const path = issue.path.join('.')
+    if (path && !(path in errors)) errors[path] = issue.message
+  }
+  return errors
+}

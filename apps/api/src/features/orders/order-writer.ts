@@ -198,9 +198,16 @@ class OrderWriter {
 }
 
 const writers = new WeakMap<Db, OrderWriter>()
+let lastSubmittedAt = 0
+
+/** When this process last took an order (ms since the epoch): mail delivery makes way for a stream of orders. */
+export function lastOrderSubmittedAt(): number {
+  return lastSubmittedAt
+}
 
 /** Queues the order for the next batch of its database; resolves once its batch is committed. */
 export function submitOrder(db: Db, input: CreateOrderValues): Promise<PlacedOrder> {
+  lastSubmittedAt = Date.now()
   let writer = writers.get(db)
   if (!writer) {
     writer = new OrderWriter(db)

@@ -5,6 +5,7 @@ import * as outboxRepo from '@shop/db/outbox'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../env'
 import { describeMailError, type Mailer } from '../auth/mailer'
+import { lastOrderSubmittedAt } from '../orders/order-writer'
 import { composeMail, MailObsoleteError } from './compose-mail'
 
 /**
@@ -31,6 +32,11 @@ export interface MailSender {
 }
 
 const BATCH = 20
+// Rendering and recording a mail takes the same thread (and, on SQLite, the same write lock) as orders. While
+// orders keep arriving (one in the last ORDERS_QUIET_MS), mail waits, but never more than MAX_DEFER_MS in a row:
+// a burst of orders is not slowed down by its own mails, and the mails follow within seconds of it.
+const ORDERS_QUIET_MS = 250
+const MAX_DEFER_MS = 10_000
 
 export interface MailSenderDeps {
   db: Db
@@ -126,8 +132,16 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     }
   }
 
+  async function makeWayForOrders(): Promise<void> {
+    const started = Date.now()
+    while (!stopped && Date.now() - lastOrderSubmittedAt() < ORDERS_QUIET_MS && Date.now() - started < MAX_DEFER_MS) {
+      await new Promise((resolve) => setTimeout(resolve, ORDERS_QUIET_MS))
+    }
+  }
+
   async function sendDue(): Promise<void> {
     for (;;) {
+      await makeWayForOrders()
       const mails = await outboxRepo.claimDue(db, { now: new Date(), limit: BATCH, leaseMs: delivery.leaseMs, token })
       for (const mail of mails) await deliver(mail)
       if (mails.length < BATCH) return

@@ -1,8 +1,40 @@
 import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core'
 import type { Order } from '@shop/schema/orders'
 import { formatDate } from '../../lib/format'
+import { webLinkOf } from '../../lib/web-link'
 import { OrderField } from './order-field'
 import { OrderStatusControl } from './order-status-control'
+
+function TrackingValue({ order }: { order: Pick<Order, 'trackingNumber' | 'trackingUrl'> }) {
+  const link = webLinkOf(order.trackingUrl)
+  if (!order.trackingNumber && !order.trackingUrl) {
+    return (
+      <Text size="sm" c="ink.6">
+        No tracking yet
+      </Text>
+    )
+  }
+  return (
+    <>
+      {order.trackingNumber && (
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {order.trackingNumber}
+        </Text>
+      )}
+      {link ? (
+        <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" c="gold.8">
+          Open the carrier's tracking page
+        </Anchor>
+      ) : (
+        order.trackingUrl && (
+          <Text size="sm" c="ink.7" style={{ overflowWrap: 'anywhere' }}>
+            {order.trackingUrl}
+          </Text>
+        )
+      )}
+    </>
+  )
+}
 
 export function OrderInfoCard({ order }: { order: Order }) {
   return (
@@ -30,10 +62,6 @@ export function OrderInfoCard({ order }: { order: Order }) {
             </Text>
           )}
         </OrderField>
-        <OrderField label="Status">
-          {/* Keyed by order: another order starts from its own status. */}
-          <OrderStatusControl key={order.id} order={order} />
-        </OrderField>
         <OrderField label="Order Date">
           <Text size="sm">{formatDate(order.createdAt)}</Text>
           {order.updatedAt !== order.createdAt && (
@@ -42,9 +70,18 @@ export function OrderInfoCard({ order }: { order: Order }) {
             </Text>
           )}
         </OrderField>
+        <OrderField label="Tracking">
+          <TrackingValue order={order} />
+        </OrderField>
       </SimpleGrid>
+      <Card.Section withBorder inheritPadding py="md" mt="lg">
+        <OrderField label="Status">
+          {/* Keyed by order: another order starts from its own status and tracking. */}
+          <OrderStatusControl key={order.id} order={order} />
+        </OrderField>
+      </Card.Section>
       {order.notes && (
-        <Card.Section withBorder inheritPadding py="md" mt="lg">
+        <Card.Section withBorder inheritPadding py="md">
           <OrderField label="Notes">
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {order.notes}

@@ -1,102 +1,138 @@
-import { Anchor, Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core'
-import { NOTIFIED_STATUSES, type Order, type OrderStatus, ZTrackingNumber, ZTrackingUrl } from '@shop/schema/orders'
-import { useState } from 'react'
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { NOTIFIED_STATUSES, type Order, type OrderStatus, ZUpdateOrderStatusInput } from '@shop/schema/orders'
+import { useId } from 'react'
+import type { z } from 'zod'
+import { OrderStatusBadge } from '../../components/order-status-badge'
 import { isOrderStatus, STATUS_OPTIONS } from './order-filters'
-import { OrderStatusBadge } from './order-status-badge'
 import { useUpdateOrderStatus } from './use-admin-orders'
+
+type UpdateOrderStatusValues = z.output<typeof ZUpdateOrderStatusInput>
 
 type StatusOrder = Pick<Order, 'id' | 'orderNumber' | 'status' | 'trackingNumber' | 'trackingUrl'>
 
-const errorOf = (schema: typeof ZTrackingNumber | typeof ZTrackingUrl, value: string) => {
-  const result = schema.safeParse(value)
-  return result.success ? undefined : result.error.issues[0]?.message
+interface StatusFormValues {
+  id: number
+  status: OrderStatus
+  notifyCustomer: boolean
+  trackingNumber: string
+  trackingUrl: string
+}
+
+const toFormValues = (order: StatusOrder): StatusFormValues => ({
+  id: order.id,
+  status: order.status,
+  // On by default, for every change (issue #12): the buyer hears of their order unless the admin says otherwise.
+  notifyCustomer: true,
+  trackingNumber: order.trackingNumber ?? '',
+  trackingUrl: order.trackingUrl ?? '',
+})
+
+const NEWS: Record<OrderStatus, string> = {
+  pending: 'is pending',
+  processing: 'is being processed',
+  completed: 'is completed',
+  cancelled: 'has been cancelled',
+}
+
+/** What "Notify customer" will do for the change being made, under the switch. */
+function notifyHint(values: StatusFormValues, order: StatusOrder, isChanged: boolean): string {
+  if (!isChanged || !NOTIFIED_STATUSES.includes(values.status))
+    return 'The customer gets an e-mail when the order becomes processing, completed or cancelled; not for pending.'
+  if (!values.notifyCustomer) return 'No e-mail will be sent for this change.'
+  if (values.status === order.status) return 'The customer gets an e-mail with the new tracking details.'
+  const withTracking = values.trackingNumber.trim() || values.trackingUrl.trim() ? ', with the tracking details' : ''
+  return `The customer gets an e-mail that the order ${NEWS[values.status]}${withTracking}.`
 }
 
 /**
- * The order's status and a dropdown to change it; Update is enabled only for a different status (spec point 4),
- * or for a new tracking number or link. "Notify customer" (on by default) mails the buyer when the order becomes
- * processing, completed or cancelled, or gets tracking while it is.
+ * The order's status badge, a dropdown and Update (spec point 4: Update is enabled only for a status other than the
+ * current one), extended with the parcel's tracking number and link (a new one also enables Update) and "Notify
+ * customer", on by default: the buyer is e-mailed when the order becomes processing, completed or cancelled.
  */
 export function OrderStatusControl({ order }: { order: StatusOrder }) {
-  const [chosen, setChosen] = useState<OrderStatus>(order.status)
-  const [notify, setNotify] = useState(true)
-  const [trackingNumber, setTrackingNumber] = useState(order.trackingNumber ?? '')
-  const [trackingUrl, setTrackingUrl] = useState(order.trackingUrl ?? '')
   const updateStatus = useUpdateOrderStatus()
-  const trackingChanged =
-    trackingNumber.trim() !== (order.trackingNumber ?? '') || trackingUrl.trim() !== (order.trackingUrl ?? '')
-  const isChanged = chosen !== order.status || trackingChanged
-  const numberError = errorOf(ZTrackingNumber, trackingNumber)
-  const urlError = errorOf(ZTrackingUrl, trackingUrl)
-  const mailsCustomer = NOTIFIED_STATUSES.includes(chosen)
+  const hintId = useId()
+  const form = useForm<StatusFormValues, UpdateOrderStatusValues>({
+    initialValues: toFormValues(order),
+    validate: schemaResolver(ZUpdateOrderStatusInput, { sync: true }),
+    validateInputOnChange: ['trackingNumber', 'trackingUrl'],
+    transformValues: (values) => ZUpdateOrderStatusInput.parse(values),
+  })
+  const { values } = form
+  const isTrackingChanged =
+    values.trackingNumber.trim() !== (order.trackingNumber ?? '') ||
+    values.trackingUrl.trim() !== (order.trackingUrl ?? '')
+  const isChanged = values.status !== order.status || isTrackingChanged
 
   return (
-    <Stack gap="xs" align="stretch">
-      <Group gap="xs">
-        <OrderStatusBadge status={order.status} />
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Select
-          aria-label={`New status of order ${order.orderNumber}`}
-          data={STATUS_OPTIONS}
-          value={chosen}
-          onChange={(value) => {
-            if (isOrderStatus(value)) setChosen(value)
-          }}
-          allowDeselect={false}
-          size="xs"
-          w={140}
-        />
-        <Button
-          size="xs"
-          disabled={!isChanged || Boolean(numberError || urlError)}
-          loading={updateStatus.isPending}
-          onClick={() =>
-            updateStatus.mutate({
-              id: order.id,
-              status: chosen,
-              notifyCustomer: notify,
-              trackingNumber: trackingNumber.trim(),
-              trackingUrl: trackingUrl.trim(),
-            })
-          }
-        >
-          Update
-        </Button>
-      </Group>
-      <TextInput
-        size="xs"
-        label="Tracking number"
-        value={trackingNumber}
-        onChange={(event) => setTrackingNumber(event.currentTarget.value)}
-        error={numberError}
-      />
-      <TextInput
-        size="xs"
-        label="Tracking link"
-        placeholder="https://"
-        value={trackingUrl}
-        onChange={(event) => setTrackingUrl(event.currentTarget.value)}
-        error={urlError}
-      />
-      {order.trackingUrl && /^https?:\/\//i.test(order.trackingUrl) && (
-        <Anchor href={order.trackingUrl} target="_blank" rel="noopener noreferrer" size="xs" c="gold.8">
-          Open the carrier's tracking page
-        </Anchor>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((input) =>
+        updateStatus.mutate(input, {
+          // The form starts again from what the order now is (trimmed, cleared, notify back on).
+          onSuccess: (updated) => {
+            form.setInitialValues(toFormValues(updated))
+            form.reset()
+          },
+        }),
       )}
-      <Switch
-        size="sm"
-        label="Notify customer"
-        checked={notify}
-        onChange={(event) => setNotify(event.currentTarget.checked)}
-      />
-      <Text size="xs" c="ink.6">
-        {mailsCustomer
-          ? notify
-            ? 'The customer gets an e-mail about this change.'
-            : 'No e-mail will be sent.'
-          : 'Customers are not e-mailed when an order goes back to pending.'}
-      </Text>
-    </Stack>
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="wrap">
+          <OrderStatusBadge status={order.status} />
+          <Group gap="xs" wrap="nowrap">
+            <Select
+              aria-label={`New status of order ${order.orderNumber}`}
+              data={STATUS_OPTIONS}
+              allowDeselect={false}
+              size="xs"
+              w={150}
+              key={form.key('status')}
+              {...form.getInputProps('status')}
+              onChange={(value) => {
+                if (isOrderStatus(value)) form.setFieldValue('status', value)
+              }}
+            />
+            <Button type="submit" size="xs" disabled={!isChanged} loading={updateStatus.isPending}>
+              Update
+            </Button>
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <TextInput
+            size="xs"
+            label="Tracking number"
+            placeholder="e.g. 1Z999AA10123456784"
+            autoComplete="off"
+            key={form.key('trackingNumber')}
+            {...form.getInputProps('trackingNumber')}
+          />
+          <TextInput
+            size="xs"
+            label="Tracking link"
+            description="The carrier's tracking page for this parcel"
+            placeholder="https://"
+            type="url"
+            autoComplete="off"
+            key={form.key('trackingUrl')}
+            {...form.getInputProps('trackingUrl')}
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          {/* The hint is outside the label: the switch's name stays "Notify customer". */}
+          <Switch
+            size="sm"
+            label="Notify customer"
+            aria-describedby={hintId}
+            key={form.key('notifyCustomer')}
+            {...form.getInputProps('notifyCustomer', { type: 'checkbox' })}
+          />
+          <Text id={hintId} size="xs" c="ink.6">
+            {notifyHint(values, order, isChanged)}
+          </Text>
+        </Stack>
+      </Stack>
+    </form>
   )
 }

@@ -3,8 +3,8 @@ import type { OrderSummary } from '@shop/schema/orders'
 import { IconEye, IconFileInvoice, IconTrash } from '@tabler/icons-react'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import type { RowAction } from '../../components/admin/row-actions'
+import { OrderStatusBadge } from '../../components/order-status-badge'
 import { formatDate, formatMoney } from '../../lib/format'
-import { OrderStatusBadge } from './order-status-badge'
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const
 

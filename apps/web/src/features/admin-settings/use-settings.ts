@@ -16,7 +16,8 @@ export function useSaveSettings() {
       onSuccess: (settings) => {
         queryClient.setQueryData(trpc.admin.settings.get.queryKey(), settings)
         toast({ title: 'Settings saved', message: 'The shop shows the new details now.' })
-        // The footer and page titles read the shop's name and contact.
+        // The footer, the page titles and the guest order page read the shop's name and contact (shop.info): the
+        // storefront open in this tab shows the change at once.
         return queryClient.invalidateQueries(trpc.shop.pathFilter())
       },
       onError: (error) => toastFailure('The settings could not be saved. Please check the fields.', error),
@@ -24,6 +25,7 @@ export function useSaveSettings() {
   )
 }
 
+/** The test mail's verdict is an answer (delivered or not, in plain words); only a failed request (429) is an error. */
 export function useSendTestMail() {
   const trpc = useTRPC()
   return useMutation(trpc.admin.settings.testMail.mutationOptions())

@@ -1,7 +1,9 @@
-import { Alert, Button, Card, Container, Stack, Text, TextInput, Title } from '@mantine/core'
-import { schemaResolver, useForm } from '@mantine/form'
-import { type OrderLookupInput, ZOrderLookupInput } from '@shop/schema/orders'
-import { IconAlertTriangle, IconMailForward } from '@tabler/icons-react'
+// Alert's styles are the admin's (routes/admin/admin-styles.css), not the storefront's first load: they come with this page.
+import '@mantine/core/styles/Alert.css'
+import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconAlertTriangle, IconMail } from '@tabler/icons-react'
+import { useSearchParams } from 'react-router-dom'
+import { OrderLookupForm } from '../../features/guest-order/order-lookup-form'
 import { useOrderLookup } from '../../features/guest-order/use-guest-order'
 import { usePageMeta } from '../../features/shop/use-shop'
 import { apiMessageOf } from '../../lib/api-error'
@@ -9,17 +11,13 @@ import { apiMessageOf } from '../../lib/api-error'
 /** "Order Tracking": the order's link is e-mailed to its buyer; the answer is the same whether or not it matched. */
 export function OrderTrackingPage() {
   usePageMeta('Order Tracking', 'Get the link to your order by e-mail.')
+  const [searchParams] = useSearchParams()
   const lookup = useOrderLookup()
-  const form = useForm<OrderLookupInput>({
-    mode: 'uncontrolled',
-    initialValues: { orderNumber: '', email: '' },
-    validate: schemaResolver(ZOrderLookupInput),
-  })
   return (
-    <Container size={520} py={{ base: 32, sm: 64 }}>
+    <Container size={560} py={{ base: 'lg', sm: 64 }} pb={{ base: 56, sm: 96 }}>
       <Stack gap="lg">
         <Stack gap={6}>
-          <Title order={1} fz={{ base: 28, sm: 34 }}>
+          <Title order={1} fz={{ base: 28, sm: 36 }}>
             Order Tracking
           </Title>
           <Text c="ink.7">
@@ -27,38 +25,24 @@ export function OrderTrackingPage() {
             where you can follow its status and tracking.
           </Text>
         </Stack>
-        <Card withBorder radius="md" padding="lg">
-          <form noValidate onSubmit={form.onSubmit((values) => lookup.mutate(ZOrderLookupInput.parse(values)))}>
-            <Stack gap="md">
-              <TextInput
-                label="Order number"
-                placeholder="ORD-1001"
-                withAsterisk
-                key={form.key('orderNumber')}
-                {...form.getInputProps('orderNumber')}
-              />
-              <TextInput
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                withAsterisk
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <Button type="submit" loading={lookup.isPending} leftSection={<IconMailForward size={18} />}>
-                E-mail me the link
-              </Button>
-            </Stack>
-          </form>
-        </Card>
-        {lookup.data && (
-          <Alert color="green" role="status" title="Check your inbox">
+        <Paper withBorder radius="md" p="lg">
+          <OrderLookupForm
+            initialOrderNumber={searchParams.get('orderNumber') ?? ''}
+            isPending={lookup.isPending}
+            onSubmit={(values) => lookup.mutate(values)}
+          />
+        </Paper>
+        {/* The server's words, the same whether or not the order matched. */}
+        {lookup.isSuccess && (
+          <Alert color="green" role="status" title="Check your inbox" icon={<IconMail size={18} />}>
             {lookup.data.message}
           </Alert>
         )}
-        {lookup.error && (
+        {lookup.isError && (
           <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
-            {apiMessageOf(lookup.error) ?? 'Something went wrong. Please try again.'}
+            {/* A 429 says when to try again. */}
+            {apiMessageOf(lookup.error) ??
+              'Your request could not be sent. Please check your connection and try again.'}
           </Alert>
         )}
       </Stack>

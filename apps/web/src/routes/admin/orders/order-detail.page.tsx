@@ -72,13 +72,11 @@ export function OrderDetailPage() {
           <Stack gap="lg">
             <OrderInfoCard order={order} />
             <OrderItemsCard items={order.items} />
+            <OrderActivityCard orderId={order.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="lg">
-            <OrderSummaryCard order={order} />
-            <OrderActivityCard orderId={order.id} />
-          </Stack>
+          <OrderSummaryCard order={order} />
         </Grid.Col>
       </Grid>
     </Stack>

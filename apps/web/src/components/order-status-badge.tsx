@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core'
+import { Badge, type MantineSize } from '@mantine/core'
 
 // Spec point 3: a colour per status; any other value gets a neutral badge.
 const STATUS_COLORS: Record<string, string> = {
@@ -8,7 +8,8 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'red',
 }
 
-export function OrderStatusBadge({ status }: { status: string }) {
+/** An order's status as a badge: in the back office, and on the buyer's order page. */
+export function OrderStatusBadge({ status, size }: { status: string; size?: MantineSize }) {
   return (
     // A coloured dot with the label in the text colour: Mantine's light yellow and green badges fall below 4.5:1.
     <Badge
@@ -18,6 +19,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
       tt="none"
       c="ink.9"
       miw="max-content"
+      size={size}
     >
       {status.charAt(0).toUpperCase() + status.slice(1)}
     </Badge>

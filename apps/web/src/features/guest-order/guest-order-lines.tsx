@@ -1,0 +1,55 @@
+import { Divider, Group, Stack, Text } from '@mantine/core'
+import type { GuestOrder } from '@shop/schema/orders'
+import { formatMoney } from '../../lib/format'
+import classes from './guest-order.module.css'
+
+/**
+ * The order's lines and total. A list rather than a table: at a phone's width each line keeps its name, SKU,
+ * quantity, price and line total readable without scrolling sideways.
+ */
+export function GuestOrderLines({ items, total }: Pick<GuestOrder, 'items' | 'total'>) {
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
+  return (
+    <Stack gap="sm">
+      <ul className={classes.lines} aria-label="Items">
+        {items.map((item) => (
+          <li key={`${item.sku}-${item.name}-${item.price}`} className={classes.line}>
+            <div className={classes.lineText}>
+              <Text fw={600} size="sm">
+                {item.name}
+              </Text>
+              <Text size="xs" c="ink.6">
+                SKU: {item.sku}
+              </Text>
+              <Text size="sm" c="ink.7">
+                Qty {item.quantity} × {formatMoney(item.price)}
+              </Text>
+            </div>
+            <Text fw={600} size="sm" className={classes.lineTotal}>
+              {formatMoney(item.lineTotal)}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Divider color="gold.1" />
+      <Group justify="space-between">
+        <Text size="sm" c="ink.7">
+          Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+        </Text>
+        <Text size="sm">{formatMoney(total)}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" c="ink.7">
+          Shipping
+        </Text>
+        <Text size="sm">Free</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text fw={700}>Total</Text>
+        <Text fw={700} fz="lg" c="gold.8">
+          {formatMoney(total)}
+        </Text>
+      </Group>
+    </Stack>
+  )
+}
