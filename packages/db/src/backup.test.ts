@@ -103,7 +103,8 @@ describe('backupSqlite', () => {
     productId = product.id
     // The first order through the repositories, which also creates the order number counter.
     await live.transaction().execute(async (tx) => {
-      if (!(await productsRepo.takeStock(tx, productId, 2))) throw new Error('no stock')
+      if (!(await productsRepo.takeStock(tx, product.variants[0]?.id ?? 0, 2))) throw new Error('no stock')
+      await productsRepo.refreshTotals(tx, [productId])
       await ordersRepo.insert(tx, {
         orderNumber: await ordersRepo.nextOrderNumber(tx),
         customerName: 'First Buyer',
@@ -112,7 +113,20 @@ describe('backupSqlite', () => {
         notes: null,
         status: 'pending',
         totalCents: 9800,
-        items: [{ productId, name: 'Busy ring', sku: 'BSY-0001', priceCents: 4900, quantity: 2, imageUrl: null }],
+        items: [
+          {
+            productId,
+            variantId: product.variants[0]?.id ?? null,
+            name: 'Busy ring',
+            sku: 'BSY-0001',
+            priceCents: 4900,
+            quantity: 2,
+            imageUrl: null,
+            variantLabel: null,
+            personalization: [],
+            leadTime: null,
+          },
+        ],
       })
     })
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${PADDING_ROWS})

@@ -31,6 +31,8 @@ const KEYS: Record<ShopTable, string> = {
   categories: 'id',
   products: 'id',
   product_images: 'id',
+  product_variants: 'id',
+  product_skus: 'sku_key',
   orders: 'id',
   order_items: 'id',
   counters: 'name',
@@ -95,7 +97,20 @@ async function placeOrder(db: Db, productId: number, quantity: number): Promise<
       notes: null,
       status: 'pending',
       totalCents: 4900 * quantity,
-      items: [{ productId, name: 'Copy ring', sku: 'CPY-0001', priceCents: 4900, quantity, imageUrl: null }],
+      items: [
+        {
+          productId,
+          variantId: null,
+          name: 'Copy ring',
+          sku: 'CPY-0001',
+          priceCents: 4900,
+          quantity,
+          imageUrl: null,
+          variantLabel: 'Size 7',
+          personalization: [{ label: 'Engraving', value: 'Ἰησοῦς ✝', surchargeCents: 1000 }],
+          leadTime: { minDays: 10, maxDays: 15 },
+        },
+      ],
     })
     return order.id
   })

@@ -11,6 +11,8 @@ const TABLES = {
   categories: { key: 'id' },
   products: { key: 'id' },
   product_images: { key: 'id' },
+  product_variants: { key: 'id' },
+  product_skus: { key: 'sku_key' },
   orders: { key: 'id' },
   order_items: { key: 'id' },
   counters: { key: 'name' },

@@ -9,7 +9,12 @@ import type {
   OrdersTable,
 } from './orders/orders.table'
 import type { OutboxTable } from './outbox/outbox.table'
-import type { ProductImagesTable, ProductsTable } from './products/products.table'
+import type {
+  ProductImagesTable,
+  ProductSkusTable,
+  ProductsTable,
+  ProductVariantsTable,
+} from './products/products.table'
 import type { RateLimitsTable } from './rate-limits/rate-limits.table'
 import type { ShopSettingsTable } from './settings/settings.table'
 import type { TestimonialsTable } from './testimonials/testimonials.table'
@@ -18,6 +23,8 @@ export interface Database {
   categories: CategoriesTable
   products: ProductsTable
   product_images: ProductImagesTable
+  product_variants: ProductVariantsTable
+  product_skus: ProductSkusTable
   orders: OrdersTable
   order_items: OrderItemsTable
   counters: CountersTable

@@ -10,6 +10,7 @@ import { isPostgres } from './dialect'
 import { isUniqueViolation } from './errors'
 import { migrateToLatest } from './migrate'
 import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
+import * as ordersRepo from './orders/orders.repository'
 import * as productsRepo from './products/products.repository'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
 import { insertCategory, insertProduct } from './testing/factories'
@@ -49,6 +50,32 @@ async function migrateToFirstRelease(): Promise<void> {
   if (error) throw error
 }
 
+/** A product as the first release wrote it: one SKU, one price, one stock, no variants. */
+async function insertFirstReleaseProduct(
+  values: { sku: string; categoryId?: number; priceCents?: number; stock?: number } = { sku: 'OLD-0001' },
+): Promise<number> {
+  const categoryId = values.categoryId ?? (await insertCategory(db)).id
+  const now = new Date().toISOString()
+  const { id } = await db
+    .insertInto('products')
+    .values({
+      name: `Old piece ${values.sku}`,
+      description: 'Written by the first release.',
+      price_cents: values.priceCents ?? 4900,
+      category_id: categoryId,
+      sku: values.sku,
+      stock: values.stock ?? 10,
+      min_stock: 3,
+      featured: 0,
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
 describe('case-insensitive SKUs and slugs', () => {
   it('refuses a SKU that differs from another only in letter case', async () => {
     await migrateToLatest(db)
@@ -70,6 +97,9 @@ describe('case-insensitive SKUs and slugs', () => {
       minStock: second.minStock,
       featured: second.featured,
       active: second.active,
+      options: [],
+      leadTime: null,
+      personalization: [],
     }
     const rename = await violation(db.transaction().execute((tx) => productsRepo.update(tx, second.id, values)))
     expect(isUniqueViolation(rename)).toBe(true)
@@ -90,8 +120,8 @@ describe('case-insensitive SKUs and slugs', () => {
   it('migrates a database whose SKUs and slugs already differ in more than case', async () => {
     await migrateToFirstRelease()
     await insertCategory(db, { slug: 'necklaces' })
-    await insertProduct(db, { sku: 'NEC-1042' })
-    await insertProduct(db, { sku: 'NEC-1043' })
+    await insertFirstReleaseProduct({ sku: 'NEC-1042' })
+    await insertFirstReleaseProduct({ sku: 'NEC-1043' })
 
     await expect(migrateToLatest(db)).resolves.toContain('2026_11_23_2045_create_case_insensitive_keys')
   })
@@ -100,10 +130,10 @@ describe('case-insensitive SKUs and slugs', () => {
     await migrateToFirstRelease()
     const category = await insertCategory(db, { slug: 'necklaces' })
     const variant = await insertCategory(db, { slug: 'Necklaces' })
-    const upper = await insertProduct(db, { sku: 'NEC-1042', categoryId: category.id })
-    const lower = await insertProduct(db, { sku: 'nec-1042', categoryId: category.id })
-    const mixed = await insertProduct(db, { sku: 'Nec-1042', categoryId: category.id })
-    await insertProduct(db, { sku: 'RIN-0001', categoryId: category.id })
+    const upper = { id: await insertFirstReleaseProduct({ sku: 'NEC-1042', categoryId: category.id }) }
+    const lower = { id: await insertFirstReleaseProduct({ sku: 'nec-1042', categoryId: category.id }) }
+    const mixed = { id: await insertFirstReleaseProduct({ sku: 'Nec-1042', categoryId: category.id }) }
+    await insertFirstReleaseProduct({ sku: 'RIN-0001', categoryId: category.id })
 
     const failure = await violation(migrateToLatest(db))
 
@@ -127,6 +157,87 @@ describe('case-insensitive SKUs and slugs', () => {
     await expect(migrateToLatest(db)).resolves.toEqual([
       '2026_11_23_2045_create_case_insensitive_keys',
       '2026_11_24_0900_create_order_mail_tables',
+      '2026_11_25_0900_create_product_variants',
     ])
+  })
+})
+
+describe('options and variants (2026_11_25_0900_create_product_variants)', () => {
+  it('turns every product of an existing shop into a product with one variant, keeping ids, SKUs, prices, stock and orders', async () => {
+    await migrateToFirstRelease()
+    const ring = await insertFirstReleaseProduct({ sku: 'RIN-3015', priceCents: 9600, stock: 19 })
+    const cross = await insertFirstReleaseProduct({ sku: 'NEC-1042', priceCents: 8900, stock: 0 })
+    const now = new Date().toISOString()
+    const { id: orderId } = await db
+      .insertInto('orders')
+      .values({
+        order_number: 'ORD-1001',
+        customer_name: 'Ada Byron',
+        customer_email: 'ada@example.com',
+        customer_address: '1 Analytical Row, London',
+        notes: null,
+        status: 'pending',
+        total_cents: 9600 * 2 + 8900,
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('order_items')
+      .values([
+        {
+          order_id: orderId,
+          product_id: ring,
+          name: 'Ring',
+          sku: 'RIN-3015',
+          price_cents: 9600,
+          quantity: 2,
+          image_url: null,
+        },
+        {
+          order_id: orderId,
+          product_id: cross,
+          name: 'Cross',
+          sku: 'NEC-1042',
+          price_cents: 8900,
+          quantity: 1,
+          image_url: null,
+        },
+      ] as never)
+      .execute()
+
+    await migrateToLatest(db)
+
+    for (const [id, sku, price, stock] of [
+      [ring, 'RIN-3015', '96.00', 19],
+      [cross, 'NEC-1042', '89.00', 0],
+    ] as const) {
+      const product = await productsRepo.findById(db, id)
+      expect(product).toMatchObject({ id, sku, price, stock, options: [], personalization: [] })
+      expect(product?.variants).toEqual([
+        {
+          id: expect.any(Number),
+          options: [],
+          label: '',
+          sku,
+          price,
+          stock,
+          minStock: 3,
+          active: true,
+          imageUrl: null,
+          leadTime: null,
+        },
+      ])
+    }
+    const order = await ordersRepo.findByIdWithItems(db, orderId)
+    const ringVariant = (await productsRepo.findById(db, ring))?.variants[0]
+    expect(order?.items.map((item) => [item.productId, item.variantId, item.sku, item.quantity])).toEqual([
+      [ring, ringVariant?.id, 'RIN-3015', 2],
+      [cross, (await productsRepo.findById(db, cross))?.variants[0]?.id, 'NEC-1042', 1],
+    ])
+    expect(order?.items[0]).toMatchObject({ variantLabel: null, personalization: [], leadTime: null })
+    // The SKUs stay taken, by product and variant alike.
+    expect(await productsRepo.skusTakenElsewhere(db, ['rin-3015', 'NEW-0001'])).toEqual(['rin-3015'])
   })
 })

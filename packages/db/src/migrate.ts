@@ -4,12 +4,14 @@ import { isPostgres } from './dialect'
 import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
 import * as m0002 from './migrations/2026_11_23_2045_create_case_insensitive_keys'
 import * as m0003 from './migrations/2026_11_24_0900_create_order_mail_tables'
+import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0900_create_shop_tables': m0001,
   '2026_11_23_2045_create_case_insensitive_keys': m0002,
   '2026_11_24_0900_create_order_mail_tables': m0003,
+  '2026_11_25_0900_create_product_variants': m0004,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

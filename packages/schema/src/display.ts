@@ -4,3 +4,41 @@
 export function testimonialInitials(name: string): string {
   return name.trim().slice(0, 2).toUpperCase()
 }
+
+/** How long a made-to-order piece takes to make, in business days. */
+export interface LeadTime {
+  minDays: number
+  maxDays: number
+}
+
+/** "10-15 business days", "10 business days", "1 business day". */
+export function formatLeadTime({ minDays, maxDays }: LeadTime): string {
+  if (minDays === maxDays) return `${minDays} business ${minDays === 1 ? 'day' : 'days'}`
+  return `${minDays}-${maxDays} business days`
+}
+
+/** The line every screen, the invoice and the mails show for a made-to-order piece. */
+export function madeToOrderNote(leadTime: LeadTime): string {
+  return `Made to order: ships in ${formatLeadTime(leadTime)}`
+}
+
+// A value with no letter in it ("7", "18\"", "16 in") means nothing alone: "Size 7" does, "Sterling silver" does.
+const HAS_LETTER = /\p{L}/u
+
+/**
+ * A variant's name for buyers, from its option values in the product's option order: "Size 7 / Sterling silver".
+ * A value without a letter is named by its option; the others speak for themselves.
+ */
+export function variantLabel(optionNames: readonly string[], values: readonly string[]): string {
+  return values
+    .map((value, i) => {
+      const name = optionNames[i]
+      return name && !HAS_LETTER.test(value) ? `${name} ${value}` : value
+    })
+    .join(' / ')
+}
+
+/** A personalisation as an order line shows it: "Engraving: Jn 3:16". */
+export function personalizationLine(entry: { label: string; value: string }): string {
+  return `${entry.label}: ${entry.value}`
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, MAX_ID, visibleText, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export const ZOrderStatus = z.enum(ORDER_STATUSES, {
@@ -7,15 +8,37 @@ export const ZOrderStatus = z.enum(ORDER_STATUSES, {
 })
 export type OrderStatus = z.infer<typeof ZOrderStatus>
 
+/** What the buyer typed for a personalisation field, exactly as typed, and what it added to the unit price. */
+export const ZOrderPersonalization = z.object({
+  label: z.string(),
+  value: z.string(),
+  surcharge: ZMoney.nullable(),
+})
+export type OrderPersonalization = z.infer<typeof ZOrderPersonalization>
+
+/** What every view of an order line shows besides name, SKU, price and quantity. */
+const lineDetails = {
+  /** "Size 7 / Sterling silver"; null for a product without options. */
+  variantLabel: z.string().nullable(),
+  personalization: z.array(ZOrderPersonalization),
+  /** Made to order: ships in this many business days. Null: sent from stock. */
+  leadTime: ZLeadTime.nullable(),
+}
+
 export const ZOrderItem = z.object({
   id: ZId,
   /** Null once the product has been deleted; the line keeps its name, price and SKU. */
   productId: ZId.nullable(),
+  /** The variant bought; null once it has been deleted. */
+  variantId: ZId.nullable(),
   name: z.string(),
+  /** The unit price, personalisation surcharges included. */
   price: ZMoney,
   quantity: z.number().int(),
+  /** The variant's SKU. */
   sku: z.string(),
   imageUrl: z.string().nullable(),
+  ...lineDetails,
 })
 export type OrderItem = z.infer<typeof ZOrderItem>
 
@@ -75,6 +98,27 @@ export const ZCreateOrderItemInput = z.object({
     .int('Quantity must be an integer')
     .positive('Quantity must be positive')
     .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY}`),
+  /** The variant chosen: required when the product has more than one. */
+  variantId: z
+    .number({ error: 'Variant id must be a positive integer' })
+    .int('Variant id must be a positive integer')
+    .positive('Variant id must be a positive integer')
+    .max(MAX_ID, `Variant id must be at most ${MAX_ID}`)
+    .optional(),
+  /** The buyer's text per personalisation field of the product; checked against the field on the server. */
+  personalization: z
+    .array(
+      z.object({
+        fieldId: z
+          .number({ error: 'Personalisation field id must be a positive integer' })
+          .int('Personalisation field id must be a positive integer')
+          .positive('Personalisation field id must be a positive integer')
+          .max(MAX_ID, `Personalisation field id must be at most ${MAX_ID}`),
+        value: z.string({ error: 'Personalisation must be text' }).max(2000, 'Personalisation is too long'),
+      }),
+    )
+    .max(MAX_PERSONALIZATION_FIELDS, `A line can have at most ${MAX_PERSONALIZATION_FIELDS} personalisations`)
+    .optional(),
   name: z.string().max(500).optional(),
   price: z.union([z.string().max(32), z.number().positive('Price must be positive')]).optional(),
   sku: z.string().max(200).optional(),
@@ -164,7 +208,14 @@ export const ZGuestOrder = z.object({
   customerName: z.string(),
   shippingAddress: z.string().nullable(),
   items: z.array(
-    z.object({ name: z.string(), sku: z.string(), price: ZMoney, quantity: z.number().int(), lineTotal: ZMoney }),
+    z.object({
+      name: z.string(),
+      sku: z.string(),
+      price: ZMoney,
+      quantity: z.number().int(),
+      lineTotal: ZMoney,
+      ...lineDetails,
+    }),
   ),
   total: ZMoney,
   trackingNumber: z.string().nullable(),

@@ -1,5 +1,80 @@
 import { z } from 'zod'
-import { integerFromText, MAX_ID, visibleText, ZId, ZImageUrl, ZIsoDateTime, ZMoney, ZPriceInput } from './common'
+import {
+  countVisibleCharacters,
+  integerFromText,
+  MAX_ID,
+  visibleText,
+  ZId,
+  ZImageUrl,
+  ZIsoDateTime,
+  ZMoney,
+  ZPriceInput,
+} from './common'
+import { variantLabel } from './display'
+
+export const MAX_OPTIONS = 3
+export const MAX_OPTION_VALUES = 30
+export const MAX_VARIANTS = 100
+export const MAX_PERSONALIZATION_FIELDS = 3
+export const MAX_PERSONALIZATION_LENGTH = 200
+export const MAX_LEAD_DAYS = 365
+
+/** Made to order: ships in `minDays`-`maxDays` business days. */
+export const ZLeadTime = z
+  .object({
+    minDays: z
+      .number({ error: 'Lead time must be a whole number of days' })
+      .int('Lead time must be a whole number of days')
+      .min(1, 'Lead time must be at least 1 day')
+      .max(MAX_LEAD_DAYS, `Lead time can be at most ${MAX_LEAD_DAYS} days`),
+    maxDays: z
+      .number({ error: 'Lead time must be a whole number of days' })
+      .int('Lead time must be a whole number of days')
+      .min(1, 'Lead time must be at least 1 day')
+      .max(MAX_LEAD_DAYS, `Lead time can be at most ${MAX_LEAD_DAYS} days`),
+  })
+  .refine((lead) => lead.maxDays >= lead.minDays, {
+    message: 'The longest lead time cannot be shorter than the shortest',
+    path: ['maxDays'],
+  })
+
+/** An option of a product ("Ring size": 5, 6, 7, 8, 9), its values in the admin's order. */
+export const ZProductOption = z.object({ name: z.string(), values: z.array(z.string()) })
+export type ProductOption = z.infer<typeof ZProductOption>
+
+/** A combination of option values with its own SKU, price and stock. A product without options has one. */
+export const ZVariant = z.object({
+  id: ZId,
+  /** One value per option of the product, in the options' order; empty for a product without options. */
+  options: z.array(z.string()),
+  /** "Size 7 / Sterling silver"; empty for a product without options. */
+  label: z.string(),
+  sku: z.string(),
+  price: ZMoney,
+  stock: z.number().int(),
+  minStock: z.number().int(),
+  active: z.boolean(),
+  /** Shown when the variant is chosen; null shows the product's images. */
+  imageUrl: z.string().nullable(),
+  /** Made to order: bought without stock and made in this many business days. Null: sold from stock. */
+  leadTime: ZLeadTime.nullable(),
+})
+export type Variant = z.infer<typeof ZVariant>
+
+/** A text the buyer types for the piece ("Engraving"), stored on the order line exactly as typed. */
+export const ZPersonalizationField = z.object({
+  /** Stable within its product: an order line names the field by it. */
+  id: z.number().int().positive(),
+  label: z.string(),
+  /** In characters as a reader counts them (grapheme clusters): "José" is 4 however it is encoded. */
+  maxLength: z.number().int(),
+  required: z.boolean(),
+  /** Added to the unit price when the field is filled in; null when free. */
+  surcharge: ZMoney.nullable(),
+  /** The only characters the maker can engrave; null allows any. */
+  allowedCharacters: z.string().nullable(),
+})
+export type PersonalizationField = z.infer<typeof ZPersonalizationField>
 
 export const ZProduct = z.object({
   id: ZId,
@@ -18,12 +93,122 @@ export const ZProduct = z.object({
   active: z.boolean(),
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
+  /** Up to three options; empty for a product sold in one form. */
+  options: z.array(ZProductOption),
+  /**
+   * The product's variants in the admin's order; the public sees the active ones. The product's `price` is the
+   * lowest active variant price and its `stock` the sum over active variants.
+   */
+  variants: z.array(ZVariant),
+  personalization: z.array(ZPersonalizationField),
 })
 export type Product = z.infer<typeof ZProduct>
 
 export const MAX_STOCK = 1_000_000
 
-export const ZProductInput = z.object({
+const ZSku = z
+  .string({ error: 'SKU must be at least 3 characters' })
+  .trim()
+  .max(64, 'SKU must be at most 64 characters')
+  .check(visibleText('SKU', { min: 3, tooShort: 'SKU must be at least 3 characters' }))
+
+const ZStock = z
+  .number({ error: 'Stock must be an integer' })
+  .int('Stock must be an integer')
+  .min(0, 'Stock cannot be negative')
+  .max(MAX_STOCK, 'Stock is too large')
+
+const ZMinStock = z
+  .number({ error: 'Minimum stock must be at least 1' })
+  .int('Minimum stock must be an integer')
+  .min(1, 'Minimum stock must be at least 1')
+  .max(MAX_STOCK, 'Minimum stock is too large')
+
+/** A short visible label: an option's name or value, a personalisation field's label. */
+function shortLabel(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[^\r\n]*$/, `${label} must be on one line`)
+    .check(visibleText(label, { min: 1, tooShort: `${label} is required` }))
+}
+
+const sameKey = (text: string) => text.toLocaleLowerCase('en')
+
+/** Issues for each repeated entry of `keys` (compared regardless of letter case), at `path(i)`. */
+function checkDistinct(
+  ctx: z.RefinementCtx,
+  keys: readonly string[],
+  message: (key: string) => string,
+  path: (i: number) => PropertyKey[],
+) {
+  const seen = new Set<string>()
+  keys.forEach((key, i) => {
+    const folded = sameKey(key)
+    if (seen.has(folded)) ctx.addIssue({ code: 'custom', message: message(key), path: path(i) })
+    seen.add(folded)
+  })
+}
+
+export const ZProductOptionInput = z
+  .object({
+    name: shortLabel('Option name', 40),
+    values: z
+      .array(shortLabel('Option value', 40), { error: 'Add at least one value' })
+      .min(1, 'Add at least one value')
+      .max(MAX_OPTION_VALUES, `An option can have at most ${MAX_OPTION_VALUES} values`),
+  })
+  .superRefine((option, ctx) =>
+    checkDistinct(
+      ctx,
+      option.values,
+      (value) => `${option.name} has '${value}' twice`,
+      (i) => ['values', i],
+    ),
+  )
+export type ProductOptionInput = z.input<typeof ZProductOptionInput>
+
+export const ZVariantInput = z.object({
+  /** An existing variant of the product keeps its id (carts and order lines name it); a new one has none. */
+  id: ZId.optional(),
+  options: z.array(z.string().trim()).max(MAX_OPTIONS).default([]),
+  sku: ZSku,
+  price: ZPriceInput,
+  stock: ZStock,
+  minStock: ZMinStock,
+  active: z.boolean().default(true),
+  imageUrl: ZImageUrl.nullish().transform((url) => url || null),
+  leadTime: ZLeadTime.nullable().default(null),
+})
+export type VariantInput = z.input<typeof ZVariantInput>
+export type VariantValues = z.output<typeof ZVariantInput>
+
+export const ZPersonalizationFieldInput = z.object({
+  /** An existing field keeps its id; a new one gets the next free one. */
+  id: z.number().int().positive().max(1000).optional(),
+  label: shortLabel('Label', 40),
+  maxLength: z
+    .number({ error: 'Maximum length must be a whole number' })
+    .int('Maximum length must be a whole number')
+    .min(1, 'Maximum length must be at least 1')
+    .max(MAX_PERSONALIZATION_LENGTH, `Maximum length can be at most ${MAX_PERSONALIZATION_LENGTH}`),
+  required: z.boolean().default(false),
+  /** Added to the unit price when the buyer fills the field in; empty or null for none. */
+  surcharge: z
+    .union([z.literal(''), ZPriceInput])
+    .nullish()
+    .transform((value) => (typeof value === 'number' ? value : null)),
+  allowedCharacters: z
+    .string()
+    .max(500, 'Allowed characters must be at most 500 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+})
+export type PersonalizationFieldInput = z.input<typeof ZPersonalizationFieldInput>
+export type PersonalizationFieldValues = z.output<typeof ZPersonalizationFieldInput>
+
+const productFields = {
   name: z
     .string({ error: 'Product name must be at least 3 characters' })
     .trim()
@@ -49,31 +234,134 @@ export const ZProductInput = z.object({
     .max(20, 'At most 20 images are allowed'),
   // A SKU is printed on invoices and compared regardless of case: an invisible character would make a second
   // 'NEC-1042' that reads the same but is not.
-  sku: z
-    .string({ error: 'SKU must be at least 3 characters' })
-    .trim()
-    .max(64, 'SKU must be at most 64 characters')
-    .check(visibleText('SKU', { min: 3, tooShort: 'SKU must be at least 3 characters' })),
-  stock: z
-    .number({ error: 'Stock must be an integer' })
-    .int('Stock must be an integer')
-    .min(0, 'Stock cannot be negative')
-    .max(MAX_STOCK, 'Stock is too large'),
-  minStock: z
-    .number({ error: 'Minimum stock must be at least 1' })
-    .int('Minimum stock must be an integer')
-    .min(1, 'Minimum stock must be at least 1')
-    .max(MAX_STOCK, 'Minimum stock is too large'),
+  sku: ZSku,
+  stock: ZStock,
+  minStock: ZMinStock,
   featured: z.boolean().default(false),
   active: z.boolean().default(true),
-})
+  /** Up to three options. With none, the product is its one variant: its SKU, price, stock and minimum stock. */
+  options: z
+    .array(ZProductOptionInput)
+    .max(MAX_OPTIONS, `A product can have at most ${MAX_OPTIONS} options`)
+    .default([]),
+  /** Every combination for sale, when the product has options; its price and stock then come from these. */
+  variants: z.array(ZVariantInput).max(MAX_VARIANTS, `A product can have at most ${MAX_VARIANTS} variants`).optional(),
+  /** Made to order, for a product without options (a product with options sets it per variant). */
+  leadTime: ZLeadTime.nullable().default(null),
+  personalization: z
+    .array(ZPersonalizationFieldInput)
+    .max(MAX_PERSONALIZATION_FIELDS, `A product can have at most ${MAX_PERSONALIZATION_FIELDS} personalisation fields`)
+    .default([]),
+}
+
+type ProductFieldsOutput = z.output<z.ZodObject<typeof productFields>>
+
+/** The rules between fields: variants match the options, combinations, SKUs and field labels appear once. */
+function checkProduct(product: ProductFieldsOutput, ctx: z.RefinementCtx) {
+  checkDistinct(
+    ctx,
+    product.options.map((option) => option.name),
+    (name) => `There are two options named '${name}'`,
+    (i) => ['options', i, 'name'],
+  )
+  checkDistinct(
+    ctx,
+    product.personalization.map((field) => field.label),
+    (label) => `There are two personalisation fields labelled '${label}'`,
+    (i) => ['personalization', i, 'label'],
+  )
+  const variants = product.variants ?? []
+  if (product.options.length === 0) {
+    if (variants.length > 1) {
+      ctx.addIssue({ code: 'custom', message: 'Add an option before adding variants', path: ['variants'] })
+    }
+    return
+  }
+  if (variants.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'Add at least one variant', path: ['variants'] })
+    return
+  }
+  variants.forEach((variant, i) => {
+    if (variant.options.length !== product.options.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Each variant needs a value for each option (${product.options.map((o) => o.name).join(', ')})`,
+        path: ['variants', i, 'options'],
+      })
+      return
+    }
+    variant.options.forEach((value, j) => {
+      const option = product.options[j]
+      if (option && !option.values.some((known) => sameKey(known) === sameKey(value))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${value}' is not a value of ${option.name}`,
+          path: ['variants', i, 'options', j],
+        })
+      }
+    })
+  })
+  checkDistinct(
+    ctx,
+    variants.map((variant) => variant.options.join('\u0000')),
+    (key) => `Two variants are both ${key.split('\u0000').join(' / ')}`,
+    (i) => ['variants', i, 'options'],
+  )
+  checkDistinct(
+    ctx,
+    variants.map((variant) => variant.sku),
+    (sku) => `Two variants have the SKU '${sku}'`,
+    (i) => ['variants', i, 'sku'],
+  )
+}
+
+/** The product form and the admin's create call (spec point 7, extended with options, variants and personalisation). */
+export const ZProductInput = z.object(productFields).superRefine(checkProduct)
 export type ProductInput = z.input<typeof ZProductInput>
 export type ProductValues = z.output<typeof ZProductInput>
 
 export const PRODUCT_DEFAULTS = { featured: false, active: true, stock: 0, minStock: 5 } as const
 
 export const ZCreateProductInput = ZProductInput
-export const ZUpdateProductInput = ZProductInput.extend({ id: ZId })
+export const ZUpdateProductInput = z.object({ ...productFields, id: ZId }).superRefine(checkProduct)
+
+/**
+ * The variants a product's values describe: its `variants` when it has options, else one made of the product's
+ * own SKU, price, stock and minimum stock (keeping the id of the one it has, `existingId`).
+ */
+export function variantsOf(values: ProductValues, existingId?: number): VariantValues[] {
+  if (values.options.length > 0) {
+    // Values are matched regardless of case; the variant keeps the option's own spelling.
+    return (values.variants ?? []).map((variant) => ({
+      ...variant,
+      options: variant.options.map(
+        (value, i) => values.options[i]?.values.find((known) => sameKey(known) === sameKey(value)) ?? value,
+      ),
+    }))
+  }
+  const [given] = values.variants ?? []
+  return [
+    {
+      id: given?.id ?? existingId,
+      options: [],
+      sku: values.sku,
+      price: values.price,
+      stock: values.stock,
+      minStock: values.minStock,
+      active: true,
+      imageUrl: given?.imageUrl ?? null,
+      leadTime: values.leadTime,
+    },
+  ]
+}
+
+/** A variant's buyer-facing name from the product's options ("Size 7 / Sterling silver"). */
+export function labelOfVariant(options: readonly ProductOption[], values: readonly string[]): string {
+  return variantLabel(
+    options.map((option) => option.name),
+    values,
+  )
+}
 
 export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const
 export const ZProductSort = z.enum(PRODUCT_SORTS)
@@ -111,4 +399,47 @@ export function generateSku(categoryName: string | null | undefined, random: () 
  */
 export function isLowStock(product: Pick<Product, 'stock' | 'minStock'>): boolean {
   return product.stock <= product.minStock
+}
+
+// --- Personalisation typed by the buyer ------------------------------------------------------------------------
+
+const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' })
+
+/** The characters of a text as a reader counts them: "José" is 4 whether its é is one code point or two. */
+export function graphemesOf(text: string): string[] {
+  return Array.from(graphemeSegmenter.segment(text), (part) => part.segment)
+}
+
+// Line breaks and other control characters cannot be engraved; direction controls would make the text read in a
+// different order than it was typed (Hebrew needs none: its letters carry their direction).
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u
+const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+
+/** A personalisation value counts as given when it shows something. */
+export function isPersonalizationGiven(value: string | undefined): value is string {
+  return value !== undefined && countVisibleCharacters(value) > 0
+}
+
+/**
+ * The one check of a buyer's personalisation, on the product page and on the server: the message to show, or
+ * null when `value` may be stored (exactly as typed). An empty optional field is fine.
+ */
+export function personalizationError(
+  field: Pick<PersonalizationField, 'label' | 'maxLength' | 'required' | 'allowedCharacters'>,
+  value: string | undefined,
+): string | null {
+  if (!isPersonalizationGiven(value)) return field.required ? `${field.label} is required` : null
+  if (CONTROL_CHARACTER.test(value)) return `${field.label} must be on one line, without control characters`
+  if (DIRECTION_CONTROL.test(value)) return `${field.label} must not contain bidirectional control characters`
+  const characters = graphemesOf(value)
+  if (characters.length > field.maxLength) {
+    return `${field.label} must be at most ${field.maxLength} characters`
+  }
+  if (field.allowedCharacters) {
+    const allowed = new Set(graphemesOf(field.allowedCharacters.normalize('NFC')))
+    allowed.add(' ')
+    const refused = characters.find((character) => !allowed.has(character.normalize('NFC')))
+    if (refused !== undefined) return `${field.label} cannot contain '${refused}'`
+  }
+  return null
 }

@@ -39,6 +39,10 @@ const ORDER: Order = {
   items: LINES.map(([name, sku, price, quantity], index) => ({
     id: index + 1,
     productId: index + 1,
+    variantId: index + 1,
+    variantLabel: index % 2 === 0 ? 'Size 7 / Sterling silver' : null,
+    personalization: index === 0 ? [{ label: 'Engraving', value: 'Ἰησοῦς ✝ José', surcharge: '10.00' }] : [],
+    leadTime: index === 1 ? { minDays: 10, maxDays: 15 } : null,
     name,
     sku,
     price,

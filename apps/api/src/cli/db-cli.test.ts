@@ -154,8 +154,8 @@ describe('db CLI', () => {
       code: 1,
       stdout: '',
       stderr:
-        'The target database already holds shop data (categories, products, product_images, orders, order_items, ' +
-        'counters, testimonials); copy into a new, empty database.\n',
+        'The target database already holds shop data (categories, products, product_images, product_variants, ' +
+        'product_skus, orders, order_items, counters, testimonials); copy into a new, empty database.\n',
     })
   })
 

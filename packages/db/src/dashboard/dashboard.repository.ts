@@ -1,6 +1,6 @@
 import type { Executor } from '../database'
 import { toNumber } from '../dialect'
-import { isActiveLowStock } from '../products/product-rules'
+import { isActiveLowStockVariant } from '../products/product-rules'
 
 export interface DashboardCounts {
   revenueCents: number
@@ -33,9 +33,10 @@ export async function findCounts(db: Executor): Promise<DashboardCounts> {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('products')
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
       .select((eb) => eb.fn.countAll().as('count'))
-      .where(isActiveLowStock)
+      .where(isActiveLowStockVariant)
       .executeTakeFirstOrThrow(),
   ])
   return {

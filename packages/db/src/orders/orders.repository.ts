@@ -1,5 +1,5 @@
 import { centsToMoney } from '@shop/schema/common'
-import type { Order, OrderItem, OrderStatus, OrderSummary } from '@shop/schema/orders'
+import type { Order, OrderItem, OrderPersonalization, OrderStatus, OrderSummary } from '@shop/schema/orders'
 import type { Selectable } from 'kysely'
 import type { Executor } from '../database'
 import { nowIso, toNumber } from '../dialect'
@@ -31,15 +31,38 @@ function toTracking(row: Pick<Selectable<OrdersTable>, 'tracking_number' | 'trac
   return { trackingNumber: row.tracking_number, trackingUrl: row.tracking_url }
 }
 
+/** A personalisation as the line keeps it (JSON), with its surcharge in cents. */
+export interface StoredPersonalization {
+  label: string
+  value: string
+  surchargeCents: number | null
+}
+
+function toPersonalization(entries: StoredPersonalization[]): OrderPersonalization[] {
+  return entries.map((entry) => ({
+    label: entry.label,
+    value: entry.value,
+    surcharge: entry.surchargeCents === null ? null : centsToMoney(entry.surchargeCents),
+  }))
+}
+
 function toItem(row: Selectable<OrderItemsTable>): OrderItem {
+  const personalization: StoredPersonalization[] = row.personalization ? JSON.parse(row.personalization) : []
   return {
     id: row.id,
     productId: row.product_id,
+    variantId: row.variant_id,
     name: row.name,
     price: centsToMoney(row.price_cents),
     quantity: row.quantity,
     sku: row.sku,
     imageUrl: row.image_url,
+    variantLabel: row.variant_label,
+    personalization: toPersonalization(personalization),
+    leadTime:
+      row.lead_min_days === null || row.lead_max_days === null
+        ? null
+        : { minDays: row.lead_min_days, maxDays: row.lead_max_days },
   }
 }
 
@@ -149,7 +172,7 @@ export async function nextOrderNumber(db: Executor): Promise<string> {
   return number
 }
 
-// One INSERT carries at most this many rows: with 9 columns, 9,000 values, well below SQLite's limit of 32,766
+// One INSERT carries at most this many rows: with 13 columns, 13,000 values, well below SQLite's limit of 32,766
 // bound values per statement (PostgreSQL's is 65,535).
 const ROWS_PER_INSERT = 1000
 
@@ -167,11 +190,17 @@ export interface NewOrder {
   totalCents: number
   items: Array<{
     productId: number | null
+    variantId: number | null
     name: string
+    /** The variant's SKU. */
     sku: string
+    /** The unit price, personalisation surcharges included. */
     priceCents: number
     quantity: number
     imageUrl: string | null
+    variantLabel: string | null
+    personalization: StoredPersonalization[]
+    leadTime: { minDays: number; maxDays: number } | null
   }>
   /** Defaults to now; the demo seed backdates its orders. */
   createdAt?: string
@@ -228,6 +257,11 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
       price_cents: item.priceCents,
       quantity: item.quantity,
       image_url: item.imageUrl,
+      variant_id: item.variantId,
+      variant_label: item.variantLabel,
+      personalization: JSON.stringify(item.personalization),
+      lead_min_days: item.leadTime?.minDays ?? null,
+      lead_max_days: item.leadTime?.maxDays ?? null,
     })),
   )
   const itemRows = []

@@ -43,6 +43,12 @@ export interface OrderItemsTable {
   price_cents: number
   quantity: number
   image_url: string | null
+  variant_id: number | null
+  variant_label: string | null
+  /** JSON: [{ label, value, surchargeCents }], the buyer's text exactly as typed. */
+  personalization: Generated<string>
+  lead_min_days: number | null
+  lead_max_days: number | null
 }
 
 /** Named counters (the running order number). */

@@ -5,7 +5,7 @@ import * as dashboardRepo from '../dashboard/dashboard.repository'
 import { fromDbBool } from '../dialect'
 import { createTestDb, type TestDb } from '../testing/create-test-db'
 import { insertCategory, insertProduct } from '../testing/factories'
-import { isActiveLowStock, isLowStock, isPubliclyVisible } from './product-rules'
+import { isActiveLowStockVariant, isLowStock, isPubliclyVisible } from './product-rules'
 import * as productsRepo from './products.repository'
 
 let testDb: TestDb
@@ -74,7 +74,7 @@ describe('low stock', () => {
     ]
     const inserted = []
     for (const values of cases) inserted.push({ ...values, id: (await insertProduct(db, values)).id })
-    const low = await db.selectFrom('products').select('id').where(isLowStock).execute()
+    const low = await db.selectFrom('product_variants').select('product_id as id').where(isLowStock).execute()
     expect(ascending(low.map((row) => row.id))).toEqual(
       ascending(inserted.filter((product) => isLowStockShown(product)).map((product) => product.id)),
     )
@@ -84,7 +84,12 @@ describe('low stock', () => {
     const low = await insertProduct(db, { stock: 1, minStock: 3 })
     await insertProduct(db, { stock: 1, minStock: 3, active: false })
     await insertProduct(db, { stock: 9, minStock: 3 })
-    const flagged = await db.selectFrom('products').select('id').where(isActiveLowStock).execute()
+    const flagged = await db
+      .selectFrom('product_variants')
+      .innerJoin('products', 'products.id', 'product_variants.product_id')
+      .select('products.id')
+      .where(isActiveLowStockVariant)
+      .execute()
     expect(flagged.map((row) => row.id)).toEqual([low.id])
     expect((await productsRepo.findLowStock(db)).map((product) => product.id)).toEqual([low.id])
     expect((await dashboardRepo.findCounts(db)).lowStockCount).toBe(1)

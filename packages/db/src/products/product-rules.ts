@@ -15,6 +15,14 @@ export function isPubliclyVisible(eb: ExpressionBuilder<Database, 'products' | '
   return eb.and([
     eb('products.active', '=', toDbBool(true)),
     eb.or([eb('categories.id', 'is', null), eb('categories.active', '=', toDbBool(true))]),
+    // Something to buy: a product whose every variant is switched off is not for sale.
+    eb.exists(
+      eb
+        .selectFrom('product_variants')
+        .select('product_variants.id')
+        .whereRef('product_variants.product_id', '=', 'products.id')
+        .where('product_variants.active', '=', toDbBool(true)),
+    ),
   ])
 }
 
@@ -22,14 +30,20 @@ export function isPubliclyVisible(eb: ExpressionBuilder<Database, 'products' | '
  * Low stock (spec point 2): the stock is at or below the product's minimum. The same rule as `isLowStock` of
  * @shop/schema/products, which the admin's product list shows.
  */
-export function isLowStock(eb: ExpressionBuilder<Database, 'products'>) {
-  return eb('products.stock', '<=', eb.ref('products.min_stock'))
+export function isLowStock(eb: ExpressionBuilder<Database, 'product_variants'>) {
+  return eb('product_variants.stock', '<=', eb.ref('product_variants.min_stock'))
 }
 
 /**
- * What the dashboard lists and counts as low in stock: active products only, as an inactive one is not for sale
- * and needs no restocking.
+ * What the dashboard lists and counts as low in stock, per variant: an active variant of an active product at or
+ * below its own minimum. Inactive ones are not for sale, and made-to-order ones are made when bought: neither
+ * needs restocking. The query joins `products` to its variants.
  */
-export function isActiveLowStock(eb: ExpressionBuilder<Database, 'products'>) {
-  return eb.and([eb('products.active', '=', toDbBool(true)), isLowStock(eb)])
+export function isActiveLowStockVariant(eb: ExpressionBuilder<Database, 'products' | 'product_variants'>) {
+  return eb.and([
+    eb('products.active', '=', toDbBool(true)),
+    eb('product_variants.active', '=', toDbBool(true)),
+    eb('product_variants.lead_min_days', 'is', null),
+    isLowStock(eb),
+  ])
 }

@@ -17,14 +17,20 @@ afterEach(() => testDb.cleanup())
 describe('releaseStock', () => {
   it('adds stock only while it stays within the given maximum, in one conditional update', async () => {
     const product = await insertProduct(db, { stock: 990 })
+    const variantId = product.variants[0]?.id ?? 0
+    const stockNow = async () => {
+      await productsRepo.refreshTotals(db, [product.id])
+      const found = await productsRepo.findById(db, product.id)
+      return { product: found?.stock, variant: found?.variants[0]?.stock }
+    }
 
-    expect(await productsRepo.releaseStock(db, product.id, 10, { maxStock: 1000 })).toBe(true)
-    expect((await productsRepo.findById(db, product.id))?.stock).toBe(1000)
-    expect(await productsRepo.releaseStock(db, product.id, 1, { maxStock: 1000 })).toBe(false)
-    expect((await productsRepo.findById(db, product.id))?.stock).toBe(1000)
+    expect(await productsRepo.releaseStock(db, variantId, 10, { maxStock: 1000 })).toBe(true)
+    expect(await stockNow()).toEqual({ product: 1000, variant: 1000 })
+    expect(await productsRepo.releaseStock(db, variantId, 1, { maxStock: 1000 })).toBe(false)
+    expect(await stockNow()).toEqual({ product: 1000, variant: 1000 })
   })
 
-  it('answers false for a product that no longer exists', async () => {
+  it('answers false for a variant that no longer exists', async () => {
     expect(await productsRepo.releaseStock(db, 999_999, 1, { maxStock: 1000 })).toBe(false)
   })
 })

@@ -1,9 +1,100 @@
 import { centsToMoney, moneyToCents } from '@shop/schema/common'
-import type { Product, ProductSort, ProductValues } from '@shop/schema/products'
-import { sql } from 'kysely'
+import { variantLabel } from '@shop/schema/display'
+import {
+  type PersonalizationField,
+  type PersonalizationFieldValues,
+  type Product,
+  type ProductOption,
+  type ProductSort,
+  type ProductValues,
+  type Variant,
+  type VariantValues,
+  variantsOf,
+} from '@shop/schema/products'
+import { type Selectable, sql } from 'kysely'
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
-import { isActiveLowStock, isPubliclyVisible } from './product-rules'
+import { isActiveLowStockVariant, isPubliclyVisible } from './product-rules'
+import type { ProductVariantsTable } from './products.table'
+
+/** A personalisation field as the product row keeps it (JSON), with its surcharge in cents. */
+interface StoredField {
+  id: number
+  label: string
+  maxLength: number
+  required: boolean
+  surchargeCents: number | null
+  allowedCharacters: string | null
+}
+
+function parseJsonArray<T>(text: string | null | undefined): T[] {
+  if (!text) return []
+  const value: unknown = JSON.parse(text)
+  return Array.isArray(value) ? (value as T[]) : []
+}
+
+export function optionsOf(row: { options: string }): ProductOption[] {
+  return parseJsonArray<ProductOption>(row.options)
+}
+
+export function storedFieldsOf(row: { personalization: string }): StoredField[] {
+  return parseJsonArray<StoredField>(row.personalization)
+}
+
+function toField(field: StoredField): PersonalizationField {
+  return {
+    id: field.id,
+    label: field.label,
+    maxLength: field.maxLength,
+    required: field.required,
+    surcharge: field.surchargeCents === null ? null : centsToMoney(field.surchargeCents),
+    allowedCharacters: field.allowedCharacters,
+  }
+}
+
+type VariantRow = Selectable<ProductVariantsTable>
+
+function leadTimeOf(row: { lead_min_days: number | null; lead_max_days: number | null }) {
+  return row.lead_min_days === null || row.lead_max_days === null
+    ? null
+    : { minDays: row.lead_min_days, maxDays: row.lead_max_days }
+}
+
+function toVariant(row: VariantRow, options: ProductOption[]): Variant {
+  const values = parseJsonArray<string>(row.option_values)
+  return {
+    id: row.id,
+    options: values,
+    label: variantLabel(
+      options.map((option) => option.name),
+      values,
+    ),
+    sku: row.sku,
+    price: centsToMoney(row.price_cents),
+    stock: row.stock,
+    minStock: row.min_stock,
+    active: fromDbBool(row.active),
+    imageUrl: row.image_url,
+    leadTime: leadTimeOf(row),
+  }
+}
+
+async function variantRowsByProduct(
+  db: Executor,
+  ids: number[],
+  options: { activeOnly?: boolean } = {},
+): Promise<Map<number, VariantRow[]>> {
+  const variants = new Map<number, VariantRow[]>()
+  if (ids.length === 0) return variants
+  let query = db.selectFrom('product_variants').selectAll().where('product_id', 'in', ids)
+  if (options.activeOnly) query = query.where('active', '=', toDbBool(true))
+  for (const row of await query.orderBy('product_id').orderBy('position').orderBy('id').execute()) {
+    const list = variants.get(row.product_id)
+    if (list) list.push(row)
+    else variants.set(row.product_id, [row])
+  }
+  return variants
+}
 
 function baseQuery(db: Executor) {
   return db
@@ -33,7 +124,8 @@ async function imagesByProduct(db: Executor, ids: number[]): Promise<Map<number,
   return images
 }
 
-function toProduct(row: ProductRow, imageUrls: string[]): Product {
+function toProduct(row: ProductRow, imageUrls: string[], variantRows: VariantRow[]): Product {
+  const options = optionsOf(row)
   return {
     id: row.id,
     name: row.name,
@@ -50,15 +142,24 @@ function toProduct(row: ProductRow, imageUrls: string[]): Product {
     active: fromDbBool(row.active),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    options,
+    variants: variantRows.map((variant) => toVariant(variant, options)),
+    personalization: storedFieldsOf(row).map(toField),
   }
 }
 
-async function withImages(db: Executor, rows: ProductRow[]): Promise<Product[]> {
-  const images = await imagesByProduct(
-    db,
-    rows.map((row) => row.id),
-  )
-  return rows.map((row) => toProduct(row, images.get(row.id) ?? []))
+/** The products of `rows` with their images and variants (the public sees only active variants). */
+async function withDetails(
+  db: Executor,
+  rows: ProductRow[],
+  options: { publicOnly?: boolean } = {},
+): Promise<Product[]> {
+  const ids = rows.map((row) => row.id)
+  const [images, variants] = await Promise.all([
+    imagesByProduct(db, ids),
+    variantRowsByProduct(db, ids, { activeOnly: options.publicOnly }),
+  ])
+  return rows.map((row) => toProduct(row, images.get(row.id) ?? [], variants.get(row.id) ?? []))
 }
 
 export interface FindManyOptions {
@@ -104,7 +205,7 @@ export async function findMany(db: Executor, options: FindManyOptions = {}): Pro
       break
   }
   if (options.limit !== undefined) query = query.limit(options.limit)
-  return withImages(db, await query.execute())
+  return withDetails(db, await query.execute(), options)
 }
 
 export async function findById(
@@ -116,64 +217,128 @@ export async function findById(
   if (options.publicOnly) query = query.where(isPubliclyVisible)
   const row = await query.executeTakeFirst()
   if (!row) return undefined
-  const [product] = await withImages(db, [row])
+  const [product] = await withDetails(db, [row], options)
   return product
 }
 
-/** What an order needs of a product: one query, with the first image only. */
-export interface OrderableProduct {
+/** What an order needs of a variant. */
+export interface OrderableVariant {
   id: number
-  name: string
   sku: string
   priceCents: number
   stock: number
+  active: boolean
+  /** "Size 7 / Sterling silver"; empty for a product without options. */
+  label: string
+  imageUrl: string | null
+  leadTime: { minDays: number; maxDays: number } | null
+}
+
+/** What an order needs of a product: its first image, options, personalisation fields and every variant. */
+export interface OrderableProduct {
+  id: number
+  name: string
   /** The public may see and buy it (isPubliclyVisible). */
   isAvailable: boolean
   imageUrl: string | null
+  options: ProductOption[]
+  fields: PersonalizationField[]
+  /** In the admin's order, inactive ones included. */
+  variants: OrderableVariant[]
 }
 
+/** The products of `ids` as orders need them: two queries, whatever the count. */
 export async function findOrderable(db: Executor, ids: number[]): Promise<Map<number, OrderableProduct>> {
   if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('products')
-    .leftJoin('categories', 'categories.id', 'products.category_id')
-    .select((eb) => [
-      'products.id',
-      'products.name',
-      'products.sku',
-      'products.price_cents',
-      'products.stock',
-      isPubliclyVisible(eb).as('is_available'),
-      eb
-        .selectFrom('product_images')
-        .select('product_images.url')
-        .whereRef('product_images.product_id', '=', 'products.id')
-        .orderBy('product_images.position')
-        .limit(1)
-        .as('image_url'),
-    ])
-    .where('products.id', 'in', ids)
-    .execute()
+  const [rows, variants] = await Promise.all([
+    db
+      .selectFrom('products')
+      .leftJoin('categories', 'categories.id', 'products.category_id')
+      .select((eb) => [
+        'products.id',
+        'products.name',
+        'products.options',
+        'products.personalization',
+        isPubliclyVisible(eb).as('is_available'),
+        eb
+          .selectFrom('product_images')
+          .select('product_images.url')
+          .whereRef('product_images.product_id', '=', 'products.id')
+          .orderBy('product_images.position')
+          .limit(1)
+          .as('image_url'),
+      ])
+      .where('products.id', 'in', ids)
+      .execute(),
+    variantRowsByProduct(db, ids),
+  ])
   return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        sku: row.sku,
-        priceCents: row.price_cents,
-        stock: row.stock,
-        isAvailable: fromDbBool(row.is_available),
-        imageUrl: row.image_url,
-      },
-    ]),
+    rows.map((row) => {
+      const options = optionsOf(row)
+      return [
+        row.id,
+        {
+          id: row.id,
+          name: row.name,
+          isAvailable: fromDbBool(row.is_available),
+          imageUrl: row.image_url,
+          options,
+          fields: storedFieldsOf(row).map(toField),
+          variants: (variants.get(row.id) ?? []).map((variant) => {
+            const { id, sku, stock, active, imageUrl, leadTime, label } = toVariant(variant, options)
+            return { id, sku, priceCents: variant.price_cents, stock, active, imageUrl, leadTime, label }
+          }),
+        },
+      ]
+    }),
   )
 }
 
-/** Active products at or below their minimum stock, fewest first. */
+/**
+ * What is low in stock (isActiveLowStockVariant), fewest first, one entry per variant: a product with options
+ * appears once per low variant, named "Gold Cross Ring (Size 7)", with the variant's SKU, stock, minimum stock
+ * and image.
+ */
 export async function findLowStock(db: Executor): Promise<Product[]> {
-  const rows = await baseQuery(db).where(isActiveLowStock).orderBy('products.stock').orderBy('products.name').execute()
-  return withImages(db, rows)
+  const lows = await db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select(['product_variants.id', 'product_variants.product_id'])
+    .where(isActiveLowStockVariant)
+    .orderBy('product_variants.stock')
+    .orderBy('products.name')
+    .orderBy('product_variants.position')
+    .execute()
+  if (lows.length === 0) return []
+  const products = new Map(
+    (
+      await withDetails(
+        db,
+        await baseQuery(db)
+          .where(
+            'products.id',
+            'in',
+            lows.map((low) => low.product_id),
+          )
+          .execute(),
+      )
+    ).map((product) => [product.id, product]),
+  )
+  return lows.flatMap((low) => {
+    const product = products.get(low.product_id)
+    const variant = product?.variants.find((candidate) => candidate.id === low.id)
+    if (!product || !variant) return []
+    return [
+      {
+        ...product,
+        name: variant.label ? `${product.name} (${variant.label})` : product.name,
+        sku: variant.sku,
+        stock: variant.stock,
+        minStock: variant.minStock,
+        imageUrls: variant.imageUrl ? [variant.imageUrl, ...product.imageUrls] : product.imageUrls,
+      },
+    ]
+  })
 }
 
 function toRow(values: ProductValues) {
@@ -187,7 +352,137 @@ function toRow(values: ProductValues) {
     min_stock: values.minStock,
     featured: toDbBool(values.featured),
     active: toDbBool(values.active),
+    options: JSON.stringify(values.options),
   }
+}
+
+/** The fields to store: each keeps its id, a new one gets the next free one of the product. */
+function storedFields(fields: PersonalizationFieldValues[], existing: StoredField[]): string {
+  let nextId = Math.max(0, ...existing.map((field) => field.id), ...fields.map((field) => field.id ?? 0)) + 1
+  const stored: StoredField[] = fields.map((field) => ({
+    id: field.id ?? nextId++,
+    label: field.label,
+    maxLength: field.maxLength,
+    required: field.required,
+    surchargeCents: field.surcharge === null ? null : moneyToCents(field.surcharge),
+    allowedCharacters: field.allowedCharacters,
+  }))
+  return JSON.stringify(stored)
+}
+
+function variantRow(variant: VariantValues, position: number) {
+  return {
+    position,
+    option_values: JSON.stringify(variant.options),
+    sku: variant.sku,
+    price_cents: moneyToCents(variant.price),
+    stock: variant.stock,
+    min_stock: variant.minStock,
+    active: toDbBool(variant.active),
+    image_url: variant.imageUrl,
+    lead_min_days: variant.leadTime?.minDays ?? null,
+    lead_max_days: variant.leadTime?.maxDays ?? null,
+  }
+}
+
+/** The ids of the product's variants, in order. */
+export async function variantIdsOf(db: Executor, productId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('product_variants')
+    .select('id')
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Makes the product's variants `variants`: those with an id are updated, those without are added, the others
+ * deleted (order lines keep their own copy of name, SKU and price). Ids must be the product's (the caller
+ * checks). Then the product's SKUs and totals are brought in step.
+ */
+async function saveVariants(db: Executor, productId: number, productSku: string, variants: VariantValues[]) {
+  const now = nowIso()
+  const kept = variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]))
+  let removal = db.deleteFrom('product_variants').where('product_id', '=', productId)
+  if (kept.length > 0) removal = removal.where('id', 'not in', kept)
+  await removal.execute()
+  // SKUs move between variants of one save (a swap, a rename into a freed one): park the kept ones first, so the
+  // unique index sees only the final SKUs. A parked SKU is longer than any real one (64 characters at most).
+  for (const id of kept) {
+    await db
+      .updateTable('product_variants')
+      .set({ sku: `${'#'.repeat(65)}${id}` })
+      .where('id', '=', id)
+      .execute()
+  }
+  for (const [position, variant] of variants.entries()) {
+    if (variant.id === undefined) {
+      await db
+        .insertInto('product_variants')
+        .values({ ...variantRow(variant, position), product_id: productId, created_at: now, updated_at: now })
+        .execute()
+    } else {
+      await db
+        .updateTable('product_variants')
+        .set({ ...variantRow(variant, position), updated_at: now })
+        .where('id', '=', variant.id)
+        .where('product_id', '=', productId)
+        .execute()
+    }
+  }
+  await db.deleteFrom('product_skus').where('product_id', '=', productId).execute()
+  const keys = [...new Set([productSku, ...variants.map((variant) => variant.sku)].map((sku) => sku.toLowerCase()))]
+  await db
+    .insertInto('product_skus')
+    .values(keys.map((key) => ({ sku_key: key, product_id: productId })))
+    .execute()
+  await refreshTotals(db, [productId])
+}
+
+/** Which of `skus` another product than `productId` already uses (letter case aside). */
+export async function skusTakenElsewhere(db: Executor, skus: string[], productId?: number): Promise<string[]> {
+  const keys = [...new Set(skus.map((sku) => sku.toLowerCase()))]
+  if (keys.length === 0) return []
+  let query = db.selectFrom('product_skus').select('sku_key').where('sku_key', 'in', keys)
+  if (productId !== undefined) query = query.where('product_id', '!=', productId)
+  const taken = new Set((await query.execute()).map((row) => row.sku_key))
+  return skus.filter((sku) => taken.has(sku.toLowerCase()))
+}
+
+/**
+ * Brings each product's price and stock in step with its variants: the lowest active variant price (the lowest
+ * of all when none is active) and the sum of active variants' stock. One statement for any number of products.
+ */
+export async function refreshTotals(db: Executor, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return
+  await db
+    .updateTable('products')
+    .set((eb) => ({
+      price_cents: eb.fn.coalesce(
+        eb
+          .selectFrom('product_variants')
+          .select((sub) => sub.fn.min<number>('product_variants.price_cents').as('p'))
+          .whereRef('product_variants.product_id', '=', 'products.id')
+          .where('product_variants.active', '=', toDbBool(true)),
+        eb
+          .selectFrom('product_variants')
+          .select((sub) => sub.fn.min<number>('product_variants.price_cents').as('p'))
+          .whereRef('product_variants.product_id', '=', 'products.id'),
+        eb.ref('products.price_cents'),
+      ),
+      stock: eb.fn.coalesce(
+        eb
+          .selectFrom('product_variants')
+          .select((sub) => sub.fn.sum<number>('product_variants.stock').as('s'))
+          .whereRef('product_variants.product_id', '=', 'products.id')
+          .where('product_variants.active', '=', toDbBool(true)),
+        eb.lit(0),
+      ),
+    }))
+    .where('products.id', 'in', productIds)
+    .execute()
 }
 
 async function replaceImages(db: Executor, productId: number, urls: string[]): Promise<void> {
@@ -199,27 +494,43 @@ async function replaceImages(db: Executor, productId: number, urls: string[]): P
     .execute()
 }
 
-/** Inserts the product and its images; call inside a transaction. */
+/** Inserts the product, its images and variants; call inside a transaction. */
 export async function insert(db: Executor, values: ProductValues): Promise<number> {
   const now = nowIso()
   const { id } = await db
     .insertInto('products')
-    .values({ ...toRow(values), created_at: now, updated_at: now })
+    .values({
+      ...toRow(values),
+      personalization: storedFields(values.personalization, []),
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   await replaceImages(db, id, values.imageUrls)
+  await saveVariants(db, id, values.sku, variantsOf(values))
   return id
 }
 
-/** Updates the product and replaces its images; call inside a transaction. */
+/**
+ * Updates the product, its images and variants; call inside a transaction. A product without options keeps the
+ * id of its one variant (the first it has).
+ */
 export async function update(db: Executor, id: number, values: ProductValues): Promise<boolean> {
-  const result = await db
+  const current = await db.selectFrom('products').select('personalization').where('id', '=', id).executeTakeFirst()
+  if (!current) return false
+  await db
     .updateTable('products')
-    .set({ ...toRow(values), updated_at: nowIso() })
+    .set({
+      ...toRow(values),
+      personalization: storedFields(values.personalization, storedFieldsOf(current)),
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
-    .executeTakeFirst()
-  if (toNumber(result.numUpdatedRows) === 0) return false
+    .execute()
   await replaceImages(db, id, values.imageUrls)
+  const [firstVariant] = await variantIdsOf(db, id)
+  await saveVariants(db, id, values.sku, variantsOf(values, firstVariant))
   return true
 }
 
@@ -229,34 +540,60 @@ export async function remove(db: Executor, id: number): Promise<boolean> {
 }
 
 /**
- * Takes `quantity` units if that many are in stock, in one conditional UPDATE: two buyers racing for the last
- * unit cannot both succeed, on SQLite or PostgreSQL, whatever the isolation level.
+ * Takes `quantity` units of a variant if that many are in stock, in one conditional UPDATE: two buyers racing for
+ * the last unit cannot both succeed, on SQLite or PostgreSQL, whatever the isolation level. The product's totals
+ * are the caller's to refresh (refreshTotals), once per transaction.
  */
-export async function takeStock(db: Executor, id: number, quantity: number): Promise<boolean> {
+export async function takeStock(db: Executor, variantId: number, quantity: number): Promise<boolean> {
   const result = await db
-    .updateTable('products')
+    .updateTable('product_variants')
     .set((eb) => ({ stock: eb('stock', '-', quantity), updated_at: nowIso() }))
-    .where('id', '=', id)
+    .where('id', '=', variantId)
     .where('stock', '>=', quantity)
     .executeTakeFirst()
   return toNumber(result.numUpdatedRows) > 0
 }
 
 /**
- * Puts `quantity` units back if the stock stays at or below `maxStock`, in one conditional UPDATE, so concurrent
- * returns cannot together pass the maximum. False when the product is gone or the stock would pass it.
+ * Puts `quantity` units of a variant back if its stock stays at or below `maxStock`, in one conditional UPDATE,
+ * so concurrent returns cannot together pass the maximum. False when the variant is gone or would pass it.
  */
 export async function releaseStock(
   db: Executor,
-  id: number,
+  variantId: number,
   quantity: number,
   limits: { maxStock: number },
 ): Promise<boolean> {
   const result = await db
-    .updateTable('products')
+    .updateTable('product_variants')
     .set((eb) => ({ stock: eb('stock', '+', quantity), updated_at: nowIso() }))
-    .where('id', '=', id)
+    .where('id', '=', variantId)
     .where('stock', '<=', limits.maxStock - quantity)
     .executeTakeFirst()
   return toNumber(result.numUpdatedRows) > 0
+}
+
+/** A variant with its product's name, for messages about its stock. */
+export async function findVariant(
+  db: Executor,
+  variantId: number,
+): Promise<{ productId: number; productName: string; stock: number; label: string } | undefined> {
+  const row = await db
+    .selectFrom('product_variants')
+    .innerJoin('products', 'products.id', 'product_variants.product_id')
+    .select([
+      'product_variants.product_id',
+      'product_variants.stock',
+      'product_variants.option_values',
+      'products.name',
+      'products.options',
+    ])
+    .where('product_variants.id', '=', variantId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const label = variantLabel(
+    optionsOf(row).map((option) => option.name),
+    parseJsonArray<string>(row.option_values),
+  )
+  return { productId: row.product_id, productName: row.name, stock: row.stock, label }
 }

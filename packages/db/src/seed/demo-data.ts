@@ -32,6 +32,38 @@ export interface DemoProduct {
   piece: Piece
   /** The first is the thumbnail; the others fill the gallery. */
   images: DemoImage[]
+  /** Options and one entry per combination for sale, in the options' order (issue #13). */
+  options?: Array<{ name: string; values: string[] }>
+  variants?: Array<{
+    options: string[]
+    sku: string
+    price: string
+    stock: number
+    minStock: number
+    leadTime?: { minDays: number; maxDays: number }
+  }>
+  /** Made to order, for a product without options. */
+  leadTime?: { minDays: number; maxDays: number }
+  personalization?: Array<{
+    label: string
+    maxLength: number
+    required: boolean
+    surcharge: string | null
+    allowedCharacters: string | null
+  }>
+}
+
+const RING_SIZES = ['5', '6', '7', '8', '9']
+
+/** One variant per ring size, `stocks` in size order. */
+function ringSizes(sku: string, price: string, stocks: number[], minStock: number): DemoProduct['variants'] {
+  return RING_SIZES.map((size, i) => ({
+    options: [size],
+    sku: `${sku}-${size}`,
+    price,
+    stock: stocks[i] ?? 0,
+    minStock,
+  }))
 }
 
 export interface DemoTestimonial {
@@ -214,6 +246,35 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     active: true,
     piece: { kind: 'necklace', metal: 'silver', charm: 'anchor' },
     images: [{ backdrop: 'champagne' }, { backdrop: 'champagne', view: 'detail' }],
+    options: [
+      { name: 'Metal', values: ['Sterling silver', 'Yellow gold'] },
+      { name: 'Chain length', values: ['16"', '18"', '20"'] },
+    ],
+    variants: [
+      { options: ['Sterling silver', '16"'], sku: 'NEC-1081-S16', price: '58.00', stock: 6, minStock: 2 },
+      { options: ['Sterling silver', '18"'], sku: 'NEC-1081-S18', price: '58.00', stock: 9, minStock: 2 },
+      { options: ['Sterling silver', '20"'], sku: 'NEC-1081-S20', price: '62.00', stock: 8, minStock: 2 },
+      { options: ['Yellow gold', '16"'], sku: 'NEC-1081-G16', price: '98.00', stock: 3, minStock: 2 },
+      { options: ['Yellow gold', '18"'], sku: 'NEC-1081-G18', price: '98.00', stock: 0, minStock: 2 },
+      { options: ['Yellow gold', '20"'], sku: 'NEC-1081-G20', price: '104.00', stock: 4, minStock: 2 },
+    ],
+  },
+  {
+    name: 'Engravable Heart Locket',
+    description:
+      'A sterling silver heart locket that opens to hold two small photos. We engrave its front by hand with the words you choose: a name, a date, a verse. Comes on an 18-inch sterling chain in a gift box.',
+    price: '68.00',
+    categorySlug: 'necklaces',
+    sku: 'NEC-1090',
+    stock: 15,
+    minStock: 3,
+    featured: true,
+    active: true,
+    piece: { kind: 'necklace', metal: 'silver', charm: 'heart' },
+    images: [{ backdrop: 'ivory' }, { backdrop: 'ivory', view: 'detail' }, { backdrop: 'sage' }],
+    personalization: [
+      { label: 'Engraving', maxLength: 20, required: false, surcharge: '10.00', allowedCharacters: null },
+    ],
   },
   {
     name: 'Ichthys Fish Oval Pendant',
@@ -326,6 +387,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     active: true,
     piece: { kind: 'band-ring', metal: 'gold', hammered: true },
     images: [{ backdrop: 'ivory' }, { backdrop: 'ivory', view: 'detail' }, { backdrop: 'velvet' }],
+    options: [{ name: 'Size', values: RING_SIZES }],
+    variants: ringSizes('RIN-3015', '96.00', [3, 5, 6, 4, 1], 1),
   },
   {
     name: 'Sterling Silver Cross Signet Ring',
@@ -354,6 +417,17 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     active: true,
     piece: { kind: 'signet-ring', metal: 'gold', charm: 'anchor' },
     images: [{ backdrop: 'champagne' }, { backdrop: 'champagne', view: 'detail' }],
+    options: [{ name: 'Size', values: RING_SIZES }],
+    variants: ringSizes('RIN-3027', '112.00', [2, 2, 3, 2, 0], 1),
+    personalization: [
+      {
+        label: 'Initials inside the band',
+        maxLength: 3,
+        required: false,
+        surcharge: null,
+        allowedCharacters: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ&.',
+      },
+    ],
   },
   {
     name: 'Rose Gold Promise Ring',
@@ -470,14 +544,15 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Heirloom Gold Garnet Rosary',
     description:
-      'Deep red garnet beads wire-wrapped in 14k gold-filled links, with a hand-finished gold crucifix. Each one takes our artisan two full days to make. A family heirloom in the making.',
+      'Deep red garnet beads wire-wrapped in 14k gold-filled links, with a hand-finished gold crucifix. Each one is made to order: our artisan takes two full days over it, once your order arrives. A family heirloom in the making.',
     price: '389.00',
     categorySlug: 'rosaries',
     sku: 'ROS-5033',
-    stock: 1,
-    minStock: 2,
+    stock: 0,
+    minStock: 1,
     featured: false,
     active: true,
+    leadTime: { minDays: 10, maxDays: 15 },
     piece: { kind: 'rosary', metal: 'gold', bead: 'garnet' },
     images: [{ backdrop: 'champagne' }, { backdrop: 'champagne', view: 'detail' }, { backdrop: 'velvet' }],
   },
@@ -602,7 +677,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     status: 'completed',
     daysAgo: 27.1,
     items: [
-      { sku: 'NEC-1081', quantity: 1 },
+      { sku: 'NEC-1081-S18', quantity: 1 },
       { sku: 'NEC-1015', quantity: 1 },
     ],
   },
@@ -683,7 +758,7 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
     status: 'pending',
     daysAgo: 4.2,
     items: [
-      { sku: 'RIN-3015', quantity: 1 },
+      { sku: 'RIN-3015-7', quantity: 1 },
       { sku: 'NEC-1057', quantity: 1 },
     ],
   },

@@ -63,7 +63,10 @@ describe('seedDemo', () => {
   it('creates a catalogue with sold-out, low-stock, featured and inactive products', async () => {
     const all = await products.findMany(testDb.db)
     expect(all.length).toBeGreaterThanOrEqual(16)
-    expect(all.filter((p) => p.stock === 0)).toHaveLength(1)
+    // Sold out: stock 0 and nothing made to order (the garnet rosary is made to order, from no stock).
+    const soldOut = all.filter((p) => p.stock === 0 && p.variants.every((v) => v.leadTime === null))
+    expect(soldOut).toHaveLength(1)
+    expect(all.some((p) => p.stock === 0 && p.variants[0]?.leadTime !== null)).toBe(true)
     expect(all.some((p) => p.stock > 0 && p.stock <= p.minStock)).toBe(true)
     expect(all.some((p) => !p.active)).toBe(true)
     const featured = await products.findMany(testDb.db, { publicOnly: true, featured: true })
@@ -143,7 +146,11 @@ describe('seedDemo', () => {
 
   it('prices order lines at the product prices and totals them', async () => {
     const summaries = await orders.findMany(testDb.db)
-    const bySku = new Map((await products.findMany(testDb.db)).map((p) => [p.sku, p]))
+    const bySku = new Map(
+      (await products.findMany(testDb.db)).flatMap((p) =>
+        p.variants.map((v) => [v.sku, { ...p, variant: v }] as const),
+      ),
+    )
     for (const summary of summaries) {
       const order = await orders.findByIdWithItems(testDb.db, summary.id)
       expect(order?.items.length).toBeGreaterThanOrEqual(1)
@@ -153,7 +160,9 @@ describe('seedDemo', () => {
         const product = bySku.get(item.sku)
         expect(product, item.sku).toBeDefined()
         expect(item.productId).toBe(product?.id)
-        expect(item.price).toBe(product?.price)
+        expect(item.variantId).toBe(product?.variant.id)
+        expect(item.variantLabel).toBe(product?.variant.label || null)
+        expect(item.price).toBe(product?.variant.price)
         expect(item.imageUrl).toBe(product?.imageUrls[0])
         totalCents += Math.round(Number(item.price) * 100) * item.quantity
       }

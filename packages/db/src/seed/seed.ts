@@ -106,7 +106,19 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       categoryIds.set(category.slug, category.id)
     }
 
-    const productsBySku = new Map<string, { id: number; name: string; priceCents: number; imageUrl: string | null }>()
+    // Every SKU a demo order may name (a product without options, or a variant), with what its line copies.
+    const productsBySku = new Map<
+      string,
+      {
+        id: number
+        variantId: number
+        name: string
+        priceCents: number
+        imageUrl: string | null
+        variantLabel: string | null
+        leadTime: { minDays: number; maxDays: number } | null
+      }
+    >()
     for (const demo of DEMO_PRODUCTS) {
       const categoryId = categoryIds.get(demo.categorySlug)
       if (categoryId === undefined)
@@ -122,14 +134,25 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         minStock: demo.minStock,
         featured: demo.featured,
         active: demo.active,
+        options: demo.options ?? [],
+        variants: demo.variants,
+        leadTime: demo.leadTime ?? null,
+        personalization: demo.personalization ?? [],
       })
       const id = await products.insert(tx, values)
-      productsBySku.set(values.sku, {
-        id,
-        name: values.name,
-        priceCents: moneyToCents(values.price),
-        imageUrl: values.imageUrls[0] ?? null,
-      })
+      const product = await products.findById(tx, id)
+      if (!product) throw new Error(`Demo product ${demo.sku} was not written`)
+      for (const variant of product.variants) {
+        productsBySku.set(variant.sku, {
+          id,
+          variantId: variant.id,
+          name: product.name,
+          priceCents: moneyToCents(variant.price),
+          imageUrl: variant.imageUrl ?? product.imageUrls[0] ?? null,
+          variantLabel: variant.label || null,
+          leadTime: variant.leadTime,
+        })
+      }
     }
 
     for (const demo of DEMO_TESTIMONIALS) {
@@ -158,15 +181,23 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         customerEmail: demo.customerEmail,
         customerAddress: demo.customerAddress,
         notes: demo.notes,
-        items: lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
+        items: lines.map(({ product, quantity }) => ({
+          productId: product.id,
+          variantId: product.variantId,
+          quantity,
+        })),
       })
       const items = lines.map(({ product, sku, quantity }) => ({
         productId: product.id,
+        variantId: product.variantId,
         name: product.name,
         sku,
         priceCents: product.priceCents,
         quantity,
         imageUrl: product.imageUrl,
+        variantLabel: product.variantLabel,
+        personalization: [],
+        leadTime: product.leadTime,
       }))
       await orders.insert(tx, {
         orderNumber: await orders.nextOrderNumber(tx),

@@ -19,11 +19,15 @@ function buildItem(overrides: Partial<OrderItem> = {}): OrderItem {
   return {
     id: 1,
     productId: 1,
+    variantId: 1,
     name: 'Sterling Silver Cross Necklace',
     price: '49.00',
     quantity: 1,
     sku: 'NEC-001',
     imageUrl: null,
+    variantLabel: null,
+    personalization: [],
+    leadTime: null,
     ...overrides,
   }
 }

@@ -1,4 +1,5 @@
 import { moneyToCents } from '@shop/schema/common'
+import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { Order } from '@shop/schema/orders'
 import type { ShopInfo } from '@shop/schema/shop'
 import type { Color, PDFPage } from 'pdf-lib'
@@ -27,6 +28,8 @@ const ACCENT = rgb(0.62, 0.5, 0.3)
 const HEADER_FILL = rgb(0.96, 0.95, 0.93)
 
 const BODY_SIZE = 9.5
+// The variant, personalisation and made-to-order lines under an item's name.
+const DETAIL_SIZE = 8.5
 const ROW_LINE_HEIGHT = 12
 const ROW_PADDING_Y = 7
 const CELL_PADDING_X = 6
@@ -104,14 +107,23 @@ export async function renderInvoicePdf(
       COLUMNS.name.width - 2 * CELL_PADDING_X,
       MAX_NAME_LINES,
     )
-    const rowHeight = nameLines.length * ROW_LINE_HEIGHT + 2 * ROW_PADDING_Y
+    // What the buyer chose, under the name: the variant, each personalisation exactly as typed, made to order.
+    const details = [
+      ...(item.variantLabel ? [item.variantLabel] : []),
+      ...item.personalization.map(personalizationLine),
+      ...(item.leadTime ? [madeToOrderNote(item.leadTime)] : []),
+    ]
+    const detailLines = details.flatMap((detail) =>
+      ts.wrap(cleanText(detail), 'regular', DETAIL_SIZE, COLUMNS.name.width - 2 * CELL_PADDING_X, MAX_NAME_LINES),
+    )
+    const rowHeight = (nameLines.length + detailLines.length) * ROW_LINE_HEIGHT + 2 * ROW_PADDING_Y
     // The last line moves along with the totals, so the totals never stand alone on a page.
     const isLast = index === order.items.length - 1
     if (y - rowHeight - (isLast ? totalsHeight : 0) < CONTENT_BOTTOM) {
       const top = addContinuationPage()
       y = drawTableHeader(ts, page, top)
     }
-    drawRow(ts, page, y, nameLines, {
+    drawRow(ts, page, y, nameLines, detailLines, {
       sku: item.sku,
       price: formatCents(moneyToCents(item.price)),
       quantity: String(item.quantity),
@@ -300,6 +312,7 @@ function drawRow(
   page: PDFPage,
   top: number,
   nameLines: string[],
+  detailLines: string[],
   cells: { sku: string; price: string; quantity: string; lineTotal: string },
 ) {
   const baseline = top - ROW_PADDING_Y - 9
@@ -319,6 +332,14 @@ function drawRow(
     if (key === 'name') {
       for (const [index, line] of nameLines.entries()) {
         drawText(ts, page, line, { ...base, y: baseline - index * ROW_LINE_HEIGHT })
+      }
+      for (const [index, line] of detailLines.entries()) {
+        drawText(ts, page, line, {
+          ...base,
+          y: baseline - (nameLines.length + index) * ROW_LINE_HEIGHT,
+          size: DETAIL_SIZE,
+          color: MUTED,
+        })
       }
     } else if (key === 'sku') {
       drawText(ts, page, cleanText(cells.sku), { ...base, color: MUTED })

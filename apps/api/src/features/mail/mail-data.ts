@@ -1,3 +1,6 @@
+import { moneyToCents } from '@shop/schema/common'
+import type { LeadTime } from '@shop/schema/display'
+import { formatCents } from '../../lib/money'
 /** The shop as its mails show it (from the settings). */
 export interface MailShop {
   name: string
@@ -13,6 +16,11 @@ export interface MailOrderLine {
   quantity: number
   price: string
   lineTotal: string
+  /** "Size 7 / Sterling silver". */
+  variantLabel: string | null
+  /** The buyer's text, exactly as typed. */
+  personalization: Array<{ label: string; value: string }>
+  leadTime: LeadTime | null
 }
 
 export interface MailOrder {
@@ -43,11 +51,9 @@ export function formatDate(iso: string): string {
   return DATE.format(new Date(iso))
 }
 
-/** "$1,234.50" from "1234.50". */
+/** "$1,234.50" from "1234.50": the shop's one way of writing an amount to people (lib/money.ts). */
 export function formatDollars(amount: string): string {
-  const [whole = '0', cents = '00'] = amount.replace(/^-/, '').split('.')
-  const sign = amount.startsWith('-') ? '-' : ''
-  return `${sign}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0')}`
+  return formatCents(moneyToCents(amount))
 }
 
 /** Only http(s) addresses become links; anything else (javascript:, data:) is shown as text. */

@@ -13,8 +13,9 @@ import {
   Section,
   Text,
 } from '@react-email/components'
+import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { ReactNode } from 'react'
-import { formatDate, formatDollars, isWebLink, type MailOrder, type MailShop } from './mail-data'
+import { formatDate, formatDollars, isWebLink, type MailOrder, type MailOrderLine, type MailShop } from './mail-data'
 
 // The storefront's palette (apps/web/src/theme.ts): antique gold on white, ink text.
 const GOLD = '#7d5c1e'
@@ -121,6 +122,24 @@ export function OrderFacts(props: { order: MailOrder }) {
   )
 }
 
+/** What the buyer chose for a line: the variant, each personalisation exactly as typed, made to order. */
+function LineDetails(props: { item: MailOrderLine }) {
+  const { item } = props
+  return (
+    <>
+      {item.variantLabel ? <Text style={{ ...muted, margin: 0 }}>{item.variantLabel}</Text> : null}
+      {item.personalization.map((entry) => (
+        <Text key={entry.label} style={{ ...muted, margin: 0 }} dir="auto">
+          {personalizationLine(entry)}
+        </Text>
+      ))}
+      {item.leadTime ? (
+        <Text style={{ ...muted, margin: 0, color: GOLD }}>{madeToOrderNote(item.leadTime)}</Text>
+      ) : null}
+    </>
+  )
+}
+
 /**
  * The order's lines. Each line is two rows (name and SKU; quantity, price and line total), so nothing needs more
  * than a phone's width.
@@ -132,6 +151,7 @@ export function OrderLines(props: { order: MailOrder }) {
       {order.items.map((item) => (
         <Section key={`${item.sku}-${item.name}`} style={{ borderBottom: `1px solid ${LINE}`, padding: '10px 0' }}>
           <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{item.name}</Text>
+          <LineDetails item={item} />
           <Row>
             <Column>
               <Text style={{ ...muted, margin: 0 }}>

@@ -16,8 +16,26 @@ const order: MailOrder = {
   shippingAddress: '48 Elm Street, Austin, TX 78701, USA',
   notes: null,
   items: [
-    { name: 'Mustard Seed Faith Necklace', sku: 'NEC-2001', quantity: 2, price: '64.50', lineTotal: '129.00' },
-    { name: 'Heart Locket', sku: 'LOC-3310', quantity: 1, price: '1240.00', lineTotal: '1240.00' },
+    {
+      name: 'Mustard Seed Faith Necklace',
+      sku: 'NEC-2001',
+      quantity: 2,
+      price: '64.50',
+      lineTotal: '129.00',
+      variantLabel: 'Size 7 / Sterling silver',
+      personalization: [],
+      leadTime: { minDays: 10, maxDays: 15 },
+    },
+    {
+      name: 'Heart Locket',
+      sku: 'LOC-3310',
+      quantity: 1,
+      price: '1240.00',
+      lineTotal: '1240.00',
+      variantLabel: null,
+      personalization: [{ label: 'Engraving', value: '<b>José</b> ✝ שָׁלוֹם' }],
+      leadTime: null,
+    },
   ],
   total: '1369.00',
   status: 'completed',
@@ -37,6 +55,17 @@ describe('the shop mails', () => {
     expect(mail.text).toContain(orderUrl)
     expect(mail.html).toContain(`href="${orderUrl.replace(/&/g, '&amp;')}"`)
     expect(mail.text).toContain(shop.phone)
+  })
+
+  it('shows the variant, the personalisation exactly as typed (as text) and the made-to-order note', async () => {
+    const mail = await renderOrderPlacedMail({ shop, order, orderUrl })
+    for (const fact of ['Size 7 / Sterling silver', 'Made to order: ships in 10-15 business days']) {
+      expect(mail.html).toContain(fact)
+      expect(mail.text).toContain(fact)
+    }
+    expect(mail.text).toContain('Engraving: <b>José</b> ✝ שָׁלוֹם')
+    expect(mail.html).toContain('Engraving: &lt;b&gt;José&lt;/b&gt; ✝ שָׁלוֹם')
+    expect(mail.html).not.toContain('<b>José')
   })
 
   it('shows a customer name as text, never as markup', async () => {

@@ -2,7 +2,6 @@ import type { Db } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as orderKeysRepo from '@shop/db/order-keys'
 import * as ordersRepo from '@shop/db/orders'
-import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import {
   type GuestOrder,
   ORDER_LOOKUP_MESSAGE,
@@ -15,6 +14,7 @@ import { AppError } from '../../lib/app-error'
 import { hashToken } from '../../lib/crypto'
 import { countRequest, ORDER_LOOKUP_LIMIT } from '../auth/rate-limit'
 import { queueOrderLinkMail } from '../outbox/outbox-mails'
+import { lineTotal } from './order-rules'
 
 // The one answer for an unknown order, a missing key, a wrong key and another order's key: none tells which.
 const ORDER_NOT_FOUND = 'Order not found'
@@ -46,7 +46,10 @@ export async function getGuestOrder(db: Db, orderNumber: string, key: string | u
       sku: item.sku,
       price: item.price,
       quantity: item.quantity,
-      lineTotal: centsToMoney(moneyToCents(item.price) * item.quantity),
+      lineTotal: lineTotal(item),
+      variantLabel: item.variantLabel,
+      personalization: item.personalization,
+      leadTime: item.leadTime,
     })),
     total: order.total,
     trackingNumber: order.trackingNumber,

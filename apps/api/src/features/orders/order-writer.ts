@@ -2,7 +2,9 @@ import type { Db, Executor } from '@shop/db/client'
 import { isRetryableTransactionError } from '@shop/db/errors'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
+import { moneyToCents } from '@shop/schema/common'
 import { MAX_ORDER_TOTAL_CENTS, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
+import { isPersonalizationGiven, personalizationError } from '@shop/schema/products'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
@@ -32,17 +34,91 @@ const MAX_ATTEMPTS = 4
 // "An order total can be at most $21,474,836.47"
 const TOTAL_TOO_LARGE = `An order total can be at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}`
 
-/** Adds up lines of the same product; the order's lines are listed by product id. */
-function mergeLines(items: CreateOrderValues['items']): Array<{ productId: number; quantity: number }> {
-  const quantities = new Map<number, number>()
-  for (const item of items) quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity)
-  return [...quantities].sort(([a], [b]) => a - b).map(([productId, quantity]) => ({ productId, quantity }))
+type OrderLineInput = CreateOrderValues['items'][number]
+
+/** A line of one product, variant and personalisation; the same three on two lines are one line. */
+interface MergedLine {
+  productId: number
+  variantId: number | undefined
+  quantity: number
+  personalization: ReadonlyArray<{ fieldId: number; value: string }>
+}
+
+/**
+ * Adds up lines of the same product, variant and personalisation (two different engravings stay two lines); the
+ * order's lines are listed by product and variant id, in arrival order within them.
+ */
+function mergeLines(items: readonly OrderLineInput[]): MergedLine[] {
+  const lines = new Map<string, MergedLine>()
+  for (const item of items) {
+    const personalization = [...(item.personalization ?? [])].sort((a, b) => a.fieldId - b.fieldId)
+    const key = JSON.stringify([item.productId, item.variantId ?? null, personalization])
+    const line = lines.get(key)
+    if (line) line.quantity += item.quantity
+    else
+      lines.set(key, { productId: item.productId, variantId: item.variantId, quantity: item.quantity, personalization })
+  }
+  return [...lines.values()].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0))
+}
+
+/** "Please choose a Ring size", "Please choose a Metal and a Chain length". */
+function chooseMessage(product: productsRepo.OrderableProduct): string {
+  return `Please choose a ${product.options.map((option) => option.name).join(' and a ')}`
+}
+
+/** The variant a line buys, or why it cannot be bought (400). */
+function variantOf(
+  product: productsRepo.OrderableProduct,
+  variantId: number | undefined,
+): productsRepo.OrderableVariant | AppError {
+  if (variantId === undefined) {
+    // A product sold in one form is its one variant; with options, the buyer must say which.
+    const [only] = product.variants
+    if (product.options.length > 0 || !only) return new AppError('BAD_REQUEST', chooseMessage(product))
+    return only.active ? only : new AppError('BAD_REQUEST', `Product ${product.id} is not available`)
+  }
+  const variant = product.variants.find((candidate) => candidate.id === variantId)
+  if (!variant?.active) {
+    return new AppError('BAD_REQUEST', `Variant ${variantId} of '${product.name}' is not available`)
+  }
+  return variant
+}
+
+/** The personalisation to store on the line, exactly as typed, or why it is refused (400). */
+function personalizationOf(
+  product: productsRepo.OrderableProduct,
+  given: MergedLine['personalization'],
+): ordersRepo.StoredPersonalization[] | AppError {
+  const values = new Map<number, string>()
+  for (const entry of given) {
+    if (!product.fields.some((field) => field.id === entry.fieldId)) {
+      return new AppError('BAD_REQUEST', `'${product.name}' has no personalisation field ${entry.fieldId}`)
+    }
+    if (values.has(entry.fieldId)) {
+      return new AppError('BAD_REQUEST', `Personalisation field ${entry.fieldId} is given twice`)
+    }
+    values.set(entry.fieldId, entry.value)
+  }
+  const stored: ordersRepo.StoredPersonalization[] = []
+  for (const field of product.fields) {
+    const value = values.get(field.id)
+    const error = personalizationError(field, value)
+    if (error) return new AppError('BAD_REQUEST', error)
+    if (isPersonalizationGiven(value)) {
+      stored.push({
+        label: field.label,
+        value,
+        surchargeCents: field.surcharge === null ? null : moneyToCents(field.surcharge),
+      })
+    }
+  }
+  return stored
 }
 
 export interface BatchDecision {
   /** Per order, in arrival order: the numbered order to write, or the error it is refused with. */
   outcomes: Array<{ order: ordersRepo.NewOrder } | { error: AppError }>
-  /** Units the accepted orders take together, per product id. */
+  /** Units the accepted orders take together, per variant id (made-to-order variants take none). */
   taken: Map<number, number>
   /** How many of the batch's order numbers the refused orders leave over: the last ones, to give back. */
   unusedNumbers: number
@@ -50,33 +126,51 @@ export interface BatchDecision {
 
 /**
  * Decides every order of a batch in arrival order against the stock read at the start of the batch: each one is
- * priced from the database and checked against what the orders before it left. The accepted orders take the
- * batch's order numbers in arrival order, so the numbers left over are the last ones.
+ * priced from the database (the variant's price plus the surcharges of the personalisation given) and checked
+ * against what the orders before it left. The accepted orders take the batch's order numbers in arrival order,
+ * so the numbers left over are the last ones.
  */
 export function decide(
   inputs: readonly CreateOrderValues[],
   products: ReadonlyMap<number, productsRepo.OrderableProduct>,
   orderNumbers: readonly string[],
 ): BatchDecision {
-  const remaining = new Map([...products].map(([id, product]) => [id, product.stock]))
+  const remaining = new Map<number, number>()
+  for (const product of products.values()) {
+    for (const variant of product.variants) remaining.set(variant.id, variant.stock)
+  }
   const taken = new Map<number, number>()
   let numbered = 0
   const outcomes = inputs.map((input): BatchDecision['outcomes'][number] => {
-    const items = []
+    const items: ordersRepo.NewOrder['items'] = []
+    // What this order takes so far, per variant: two lines of one ring with different engravings share its stock.
+    const taking = new Map<number, number>()
     for (const line of mergeLines(input.items)) {
       const product = products.get(line.productId)
       if (!product?.isAvailable) {
         return { error: new AppError('BAD_REQUEST', `Product ${line.productId} is not available`) }
       }
-      const available = remaining.get(product.id) ?? 0
-      if (line.quantity > available) return { error: new AppError('CONFLICT', stockMessage(product.name, available)) }
+      const variant = variantOf(product, line.variantId)
+      if (variant instanceof AppError) return { error: variant }
+      const personalization = personalizationOf(product, line.personalization)
+      if (personalization instanceof AppError) return { error: personalization }
+      const name = variant.label ? `${product.name} (${variant.label})` : product.name
+      if (variant.leadTime === null) {
+        const available = (remaining.get(variant.id) ?? 0) - (taking.get(variant.id) ?? 0)
+        if (line.quantity > available) return { error: new AppError('CONFLICT', stockMessage(name, available)) }
+        taking.set(variant.id, (taking.get(variant.id) ?? 0) + line.quantity)
+      }
       items.push({
         productId: product.id,
+        variantId: variant.id,
         name: product.name,
-        sku: product.sku,
-        priceCents: product.priceCents,
+        sku: variant.sku,
+        priceCents: variant.priceCents + personalization.reduce((sum, entry) => sum + (entry.surchargeCents ?? 0), 0),
         quantity: line.quantity,
-        imageUrl: product.imageUrl,
+        imageUrl: variant.imageUrl ?? product.imageUrl,
+        variantLabel: variant.label || null,
+        personalization,
+        leadTime: variant.leadTime,
       })
     }
     const totalCents = orderTotalCents(items)
@@ -87,9 +181,9 @@ export function decide(
     if (orderNumber === undefined) throw new Error(`a batch of ${inputs.length} orders has too few order numbers`)
     numbered += 1
     // Accepted: the orders after this one see what it leaves.
-    for (const item of items) {
-      remaining.set(item.productId, (remaining.get(item.productId) ?? 0) - item.quantity)
-      taken.set(item.productId, (taken.get(item.productId) ?? 0) + item.quantity)
+    for (const [variantId, quantity] of taking) {
+      remaining.set(variantId, (remaining.get(variantId) ?? 0) - quantity)
+      taken.set(variantId, (taken.get(variantId) ?? 0) + quantity)
     }
     const order: ordersRepo.NewOrder = {
       orderNumber,
@@ -185,10 +279,17 @@ class OrderWriter {
       orderNumbers,
     )
     await ordersRepo.giveBackOrderNumbers(trx, unusedNumbers)
-    // In product id order, so concurrent writers lock rows alike.
-    for (const [productId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
-      if (!(await productsRepo.takeStock(trx, productId, quantity))) throw new StockChangedError()
+    // In variant id order, so concurrent writers lock rows alike.
+    for (const [variantId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
+      if (!(await productsRepo.takeStock(trx, variantId, quantity))) throw new StockChangedError()
     }
+    // The products' stock is the sum of their variants': one statement for the batch.
+    const productOfVariant = new Map(
+      [...products.values()].flatMap((product) => product.variants.map((variant) => [variant.id, product.id])),
+    )
+    await productsRepo.refreshTotals(trx, [
+      ...new Set([...taken.keys()].flatMap((variantId) => productOfVariant.get(variantId) ?? [])),
+    ])
     const newOrders = outcomes.flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
     // insertMany gives one created order per new order, in the same order; so does recordPlacedOrders, which
     // gives each its guest page key and queues its mails in this transaction.

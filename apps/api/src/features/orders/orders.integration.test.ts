@@ -52,20 +52,28 @@ describe('placing an order', () => {
       {
         id: expect.any(Number),
         productId: ring.id,
+        variantId: ring.variants[0]?.id,
         name: 'Faith Ring',
         price: '89.50',
         quantity: 2,
         sku: 'RIN-0001',
         imageUrl: ring.imageUrls[0],
+        variantLabel: null,
+        personalization: [],
+        leadTime: null,
       },
       {
         id: expect.any(Number),
         productId: chain.id,
+        variantId: chain.variants[0]?.id,
         name: 'Gold Chain',
         price: '120.00',
         quantity: 1,
         sku: 'NEC-0001',
         imageUrl: chain.imageUrls[0],
+        variantLabel: null,
+        personalization: [],
+        leadTime: null,
       },
     ])
     expect(new Date(order.createdAt).toISOString()).toBe(order.createdAt)

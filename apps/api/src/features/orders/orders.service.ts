@@ -44,35 +44,57 @@ export async function getOrder(db: Executor, id: number): Promise<Order> {
   return order
 }
 
+/**
+ * The lines whose stock moves with the order's status, in variant id order (so concurrent writers lock rows
+ * alike): a line of a deleted variant has nothing to move, and a made-to-order piece was never taken from stock.
+ */
+function stockedLines(items: OrderItem[]): Array<OrderItem & { variantId: number }> {
+  return items
+    .flatMap((item) =>
+      item.variantId !== null && item.leadTime === null ? [{ ...item, variantId: item.variantId }] : [],
+    )
+    .sort((a, b) => a.variantId - b.variantId)
+}
+
+function lineName(item: Pick<OrderItem, 'name' | 'variantLabel'>): string {
+  return item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name
+}
+
 async function takeItems(tx: Executor, items: OrderItem[]): Promise<void> {
-  for (const item of [...items].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
-    // A deleted product's line has nothing left to take.
-    if (item.productId === null) continue
-    const taken = await productsRepo.takeStock(tx, item.productId, item.quantity)
+  const lines = stockedLines(items)
+  for (const item of lines) {
+    const taken = await productsRepo.takeStock(tx, item.variantId, item.quantity)
     if (!taken) {
-      const product = await productsRepo.findById(tx, item.productId)
-      throw new AppError('CONFLICT', stockMessage(item.name, product?.stock ?? 0))
+      const variant = await productsRepo.findVariant(tx, item.variantId)
+      throw new AppError('CONFLICT', stockMessage(lineName(item), variant?.stock ?? 0))
     }
   }
+  await productsRepo.refreshTotals(tx, productIdsOf(lines))
+}
+
+function productIdsOf(lines: OrderItem[]): number[] {
+  return [...new Set(lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))]
 }
 
 /**
- * Returns the items to stock, never past MAX_STOCK: a product saved at the maximum would otherwise hold more than
+ * Returns the items to stock, never past MAX_STOCK: a variant saved at the maximum would otherwise hold more than
  * its own form accepts, and could not be saved again. A line that would pass it refuses the whole cancel (409,
  * rolled back with the transaction).
  */
 async function releaseItems(tx: Executor, items: OrderItem[]): Promise<void> {
-  for (const item of [...items].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0))) {
-    if (item.productId === null) continue
-    if (await productsRepo.releaseStock(tx, item.productId, item.quantity, { maxStock: MAX_STOCK })) continue
-    const product = await productsRepo.findById(tx, item.productId)
+  const lines = stockedLines(items)
+  for (const item of lines) {
+    if (await productsRepo.releaseStock(tx, item.variantId, item.quantity, { maxStock: MAX_STOCK })) continue
+    const variant = await productsRepo.findVariant(tx, item.variantId)
     // Deleted meanwhile: nothing left to return the units to.
-    if (!product) continue
+    if (!variant) continue
+    const name = variant.label ? `${variant.productName} (${variant.label})` : variant.productName
     throw new AppError(
       'CONFLICT',
-      `Cannot return ${item.quantity} of '${product.name}' to stock: it would exceed the maximum stock of ${MAX_STOCK}`,
+      `Cannot return ${item.quantity} of '${name}' to stock: it would exceed the maximum stock of ${MAX_STOCK}`,
     )
   }
+  await productsRepo.refreshTotals(tx, productIdsOf(lines))
 }
 
 export type UpdateOrderStatusValues = z.output<typeof ZUpdateOrderStatusInput>

@@ -1,7 +1,6 @@
 import type { Db } from '@shop/db/client'
 import * as ordersRepo from '@shop/db/orders'
 import type { OutboxMail } from '@shop/db/outbox'
-import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import { guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
 import type { Config } from '../../env'
 import { issueResetLink } from '../auth/auth.service'
@@ -15,6 +14,7 @@ import {
   renderOrderStatusMail,
   renderPasswordResetMail,
 } from '../mail/render-mail'
+import { lineTotal } from '../orders/order-rules'
 import { getShopSettings } from '../settings/settings.service'
 import { mintOrderKey } from './outbox-mails'
 
@@ -40,7 +40,10 @@ export function toMailOrder(order: Order): MailOrder {
       sku: item.sku,
       quantity: item.quantity,
       price: item.price,
-      lineTotal: centsToMoney(moneyToCents(item.price) * item.quantity),
+      lineTotal: lineTotal(item),
+      variantLabel: item.variantLabel,
+      personalization: item.personalization,
+      leadTime: item.leadTime,
     })),
     total: order.total,
     status: order.status,

@@ -1,8 +1,8 @@
 import * as categoriesRepo from '@shop/db/categories'
-import type { Db } from '@shop/db/client'
+import type { Db, Executor } from '@shop/db/client'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as productsRepo from '@shop/db/products'
-import type { Product, ProductValues } from '@shop/schema/products'
+import { type Product, type ProductValues, variantsOf } from '@shop/schema/products'
 import { AppError } from '../../lib/app-error'
 
 async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
@@ -13,6 +13,27 @@ async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
 function skuTaken(error: unknown, sku: string): never {
   if (isUniqueViolation(error)) throw new AppError('CONFLICT', `A product with SKU '${sku}' already exists`)
   throw error
+}
+
+/**
+ * Every SKU of the product (its own and its variants') must be free: one SKU names one piece, across products
+ * and variants, regardless of letter case (409 naming the first taken). The database's key on each SKU is the
+ * last word when two admins save at once.
+ */
+async function assertSkusFree(tx: Executor, values: ProductValues, productId?: number): Promise<void> {
+  const skus = [values.sku, ...variantsOf(values).map((variant) => variant.sku)]
+  const [taken] = await productsRepo.skusTakenElsewhere(tx, skus, productId)
+  if (taken !== undefined) throw new AppError('CONFLICT', `A product with SKU '${taken}' already exists`)
+}
+
+/** A variant named by id must be one of the product's own (400): ids cannot be moved between products. */
+async function assertOwnVariants(tx: Executor, productId: number, values: ProductValues): Promise<void> {
+  const own = new Set(await productsRepo.variantIdsOf(tx, productId))
+  for (const variant of values.options.length > 0 ? (values.variants ?? []) : []) {
+    if (variant.id !== undefined && !own.has(variant.id)) {
+      throw new AppError('BAD_REQUEST', `Variant ${variant.id} is not a variant of product ${productId}`)
+    }
+  }
 }
 
 export function listProducts(db: Db): Promise<Product[]> {
@@ -29,7 +50,13 @@ export async function createProduct(db: Db, values: ProductValues): Promise<Prod
   await assertCategoryExists(db, values.categoryId)
   const id = await db
     .transaction()
-    .execute((tx) => productsRepo.insert(tx, values))
+    .execute(async (tx) => {
+      await assertSkusFree(tx, values)
+      if ((values.variants ?? []).some((variant) => variant.id !== undefined) && values.options.length > 0) {
+        throw new AppError('BAD_REQUEST', 'A new product has no variants yet: leave out the variant ids')
+      }
+      return productsRepo.insert(tx, values)
+    })
     .catch((error: unknown) => skuTaken(error, values.sku))
   return getProduct(db, id)
 }
@@ -38,7 +65,12 @@ export async function updateProduct(db: Db, id: number, values: ProductValues): 
   await assertCategoryExists(db, values.categoryId)
   const updated = await db
     .transaction()
-    .execute((tx) => productsRepo.update(tx, id, values))
+    .execute(async (tx) => {
+      if (!(await productsRepo.findById(tx, id))) return false
+      await assertSkusFree(tx, values, id)
+      await assertOwnVariants(tx, id, values)
+      return productsRepo.update(tx, id, values)
+    })
     .catch((error: unknown) => skuTaken(error, values.sku))
   if (!updated) throw new AppError('NOT_FOUND', `Product ${id} not found`)
   return getProduct(db, id)
