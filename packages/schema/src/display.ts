@@ -42,3 +42,20 @@ export function variantLabel(optionNames: readonly string[], values: readonly st
 export function personalizationLine(entry: { label: string; value: string }): string {
   return `${entry.label}: ${entry.value}`
 }
+
+/**
+ * A link the shop may put in an href: an http(s) address with a host, as typed. Anything else (javascript:, data:,
+ * a bare word, a relative path) is shown as text, never as a link: a tracking link is typed by an admin but opened
+ * by buyers, and an older row or another client may hold what today's validation would refuse. The one rule for
+ * the tracking link's validation, the mails and the web pages.
+ */
+export function webLinkOf(url: string | null | undefined): string | undefined {
+  const trimmed = url?.trim()
+  if (!trimmed || /\s/.test(trimmed)) return undefined
+  try {
+    const { protocol, hostname } = new URL(trimmed)
+    return (protocol === 'http:' || protocol === 'https:') && hostname ? trimmed : undefined
+  } catch {
+    return undefined
+  }
+}

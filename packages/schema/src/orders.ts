@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, MAX_ID, visibleText, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { webLinkOf } from './display'
 import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
@@ -168,7 +169,7 @@ export const ZTrackingUrl = z
   .string({ error: 'Tracking link must be a web address' })
   .trim()
   .max(2048, 'Tracking link must be at most 2048 characters')
-  .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), {
+  .refine((value) => value === '' || webLinkOf(value) !== undefined, {
     message: 'Tracking link must be a web address starting with http:// or https://',
   })
 

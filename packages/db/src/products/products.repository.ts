@@ -167,7 +167,7 @@ export interface FindManyOptions {
   publicOnly?: boolean
   categoryId?: number
   featured?: boolean
-  /** Case-insensitive substring of name, SKU or description. */
+  /** Case-insensitive substring of name, SKU (the product's or a variant's) or description. */
   search?: string
   sort?: ProductSort
   limit?: number
@@ -187,7 +187,7 @@ export async function findMany(db: Executor, options: FindManyOptions = {}): Pro
     const pattern = likePattern(options.search)
     // ESCAPE makes the backslash escapes of likePattern mean the same on SQLite and PostgreSQL.
     query = query.where(
-      sql<boolean>`(lower(products.name) like ${pattern} escape '\\' or lower(products.sku) like ${pattern} escape '\\' or lower(products.description) like ${pattern} escape '\\')`,
+      sql<boolean>`(lower(products.name) like ${pattern} escape '\\' or lower(products.sku) like ${pattern} escape '\\' or lower(products.description) like ${pattern} escape '\\' or exists (select 1 from product_variants where product_variants.product_id = products.id and lower(product_variants.sku) like ${pattern} escape '\\'))`,
     )
   }
   switch (options.sort ?? 'newest') {

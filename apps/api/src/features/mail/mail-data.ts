@@ -1,5 +1,5 @@
 import { moneyToCents } from '@shop/schema/common'
-import type { LeadTime } from '@shop/schema/display'
+import { type LeadTime, webLinkOf } from '@shop/schema/display'
 import { formatCents } from '../../lib/money'
 /** The shop as its mails show it (from the settings). */
 export interface MailShop {
@@ -56,9 +56,9 @@ export function formatDollars(amount: string): string {
   return formatCents(moneyToCents(amount))
 }
 
-/** Only http(s) addresses become links; anything else (javascript:, data:) is shown as text. */
+/** Only http(s) addresses become links; anything else (javascript:, data:) is shown as text (webLinkOf). */
 export function isWebLink(url: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(url)
+  return webLinkOf(url) !== undefined
 }
 
 /** A header holds one line: any line break (or other control character) in a name becomes a space. */

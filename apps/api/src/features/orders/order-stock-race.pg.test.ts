@@ -53,8 +53,9 @@ describe('an order batch whose stock changes after it was read', () => {
     try {
       // Another transaction lowers the stock to 1 and holds the row until it commits.
       await admin.query('begin')
+      await admin.query('update product_variants set stock = 1 where product_id = $1', [pendant.id])
       await admin.query('update products set stock = 1 where id = $1', [pendant.id])
-      // The batch reads the committed 5, accepts both orders (2 + 2), and waits on the row to take 4.
+      // The batch reads the committed 5, accepts both orders (2 + 2), and waits on the variant's row to take 4.
       const pending = Promise.all(
         [2, 2].map((quantity) =>
           t.request({

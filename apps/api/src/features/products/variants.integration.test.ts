@@ -385,6 +385,11 @@ describe('buying variants, engravings and made-to-order pieces', () => {
     expect(after.stock).toBe(after.variants.reduce((sum, v) => sum + (v.active ? v.stock : 0), 0))
   })
 
+  it('finds a product by a variant’s SKU in the storefront search', async () => {
+    const found = await t.request({ method: 'GET', url: '/api/products?q=buy-1000-7' })
+    expect(found.json().map((product: Product) => product.id)).toEqual([ring.id])
+  })
+
   it('lists each low variant on the dashboard, named by its size', async () => {
     const low = (await t.request({ method: 'GET', url: '/api/admin/low-stock-products', token })).json<Product[]>()
     const mine = low.filter((product) => product.id === ring.id)
