@@ -285,6 +285,45 @@ describe('two API processes on one PostgreSQL database', () => {
     expect((await call(b, '/api/admin/orders', { token })).body.length).toBe(ordersBefore + 25)
   })
 
+  it('sells the last units of one ring size once through both processes, and hides a size switched off on one at once on the other', async () => {
+    const products = (await call(a, '/api/products?q=hammered')).body as Array<{ id: number }>
+    const id = products[0]?.id as number
+    const ring = (await call(a, `/api/admin/products/${id}`, { token })).body
+    const size7 = ring.variants.find((v: { options: string[] }) => v.options[0] === '7')
+    const stocked = ring.variants.map((v: { id: number }) => ({ ...v, stock: v.id === size7.id ? 6 : v.stock }))
+    const save = (variants: unknown[]) =>
+      call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...ring, variants } })
+    expect((await save(stocked)).status).toBe(200)
+
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(i % 2 === 0 ? a : b, '/api/orders', {
+          method: 'POST',
+          json: { ...customer, items: [{ productId: id, variantId: size7.id, quantity: 1 }] },
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 201)).toHaveLength(6)
+    expect(results.filter((r) => r.status === 409)[0]?.body.message).toBe(
+      "'Hammered Gold Band Ring (Size 7)' is out of stock",
+    )
+    const sizeOn = async (server: Server) =>
+      ((await call(server, `/api/products/${id}`)).body.variants as Array<{ id: number; stock: number }>).find(
+        (v) => v.id === size7.id,
+      )
+    expect((await sizeOn(a))?.stock).toBe(0)
+    expect((await sizeOn(b))?.stock).toBe(0)
+
+    // Switched off on one process: the other no longer offers it, and refuses it.
+    expect((await save(stocked.map((v: { id: number }) => ({ ...v, active: v.id !== size7.id })))).status).toBe(200)
+    expect(await sizeOn(b)).toBeUndefined()
+    const refused = await call(b, '/api/orders', {
+      method: 'POST',
+      json: { ...customer, items: [{ productId: id, variantId: size7.id, quantity: 1 }] },
+    })
+    expect(refused.status).toBe(400)
+  })
+
   it('counts failed logins across both processes', async () => {
     const wrong = { username: ADMIN.username, password: 'not-the-password' }
     for (let i = 0; i < 10; i++) {
