@@ -158,6 +158,7 @@ describe('case-insensitive SKUs and slugs', () => {
       '2026_11_23_2045_create_case_insensitive_keys',
       '2026_11_24_0900_create_order_mail_tables',
       '2026_11_25_0900_create_product_variants',
+      '2026_11_25_1200_create_search_indexes',
     ])
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BIDI_CONTROL, countVisibleCharacters } from './text'
 
 /** The largest value of an integer column in both databases (PostgreSQL's `integer` is 32 bits). */
 export const MAX_DB_INTEGER = 2_147_483_647
@@ -88,30 +89,6 @@ export const ZImageUrl = z
   .max(2048, 'Image URL is too long')
   .regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'Please enter a valid image URL starting with http:// or https://')
 
-// Embeddings, overrides and isolates reorder how the text around them is displayed, so a name or a note could
-// show something other than what it holds (the "Trojan Source" trick, CVE-2021-42574).
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u
-
-// Characters that take no room of their own: control and format characters (zero-width spaces and joiners,
-// direction marks, word joiner, BOM, soft hyphen), combining marks (they belong to the letter before them) and the
-// other default-ignorable code points (Hangul fillers, variation selectors).
-const ZERO_WIDTH = /[\p{Cc}\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}]/gu
-// Blank room: whitespace, and the blank Braille pattern, a favourite for names that look empty.
-const BLANKS = /[\p{White_Space}\u2800]+/gu
-
-/**
- * How many characters of the text a reader sees: zero-width characters and combining marks count for nothing,
- * a run of blanks between words counts once, blanks at either end not at all. So neither zero-width padding nor
- * stacked marks make a short text long enough, while "Gold ring!" is still 10 characters.
- */
-export function countVisibleCharacters(text: string): number {
-  // Blanks first: a tab or a line break is a control character too, but it separates words like a space.
-  const readable = text.replace(BLANKS, ' ').replace(ZERO_WIDTH, '').replace(BLANKS, ' ').trim()
-  let count = 0
-  for (const _ of readable) count += 1
-  return count
-}
-
 /**
  * The rules of free text that people type and others read (names, addresses, descriptions, reviews): it must
  * show something, carry no bidirectional controls, and reach `min` visible characters (empty text gets the
@@ -158,3 +135,44 @@ export function moneyToCents(value: string | number): number {
 // Spec point 5: one-time and verification codes exist as schemas; their use is not shown.
 export const ZOtp = z.string().regex(/^\d{6}$/, 'OTP must be 6 digits')
 export const ZVerificationCode = z.string().regex(/^\d{6}$/, 'Verification code must be 6 digits')
+
+// --- Pages of a list ---------------------------------------------------------------------------------------------
+
+/** Lists that grow with the shop answer one page at a time: this many rows unless asked otherwise, never more than MAX. */
+export const DEFAULT_PAGE_SIZE = 50
+export const MAX_PAGE_SIZE = 200
+/** Far past any real list; keeps the offset a small integer. */
+export const MAX_PAGE = 100_000
+
+/** `page` (from 1) and `pageSize`, as query parameters. Every paged list answers an array and X-Total-Count. */
+export const pageFields = {
+  page: integerFromText(
+    z
+      .number({ error: 'Page must be a whole number from 1' })
+      .int('Page must be a whole number from 1')
+      .min(1, 'Page must be a whole number from 1')
+      .max(MAX_PAGE, `Page can be at most ${MAX_PAGE}`),
+  ).optional(),
+  pageSize: integerFromText(
+    z
+      .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`),
+  ).optional(),
+}
+
+/** A calendar day, YYYY-MM-DD (UTC), as the date-range filters take it. */
+export const ZDay = z.iso.date({ error: 'Dates must be written YYYY-MM-DD' })
+
+/** The ISO times a day range covers: from the start of `from` to the end of `to` (both days included). */
+export function dayRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  const range: { from?: string; to?: string } = {}
+  if (from) range.from = `${from}T00:00:00.000Z`
+  if (to) {
+    const next = new Date(`${to}T00:00:00.000Z`)
+    next.setUTCDate(next.getUTCDate() + 1)
+    range.to = next.toISOString()
+  }
+  return range
+}

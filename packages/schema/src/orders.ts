@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, MAX_ID, visibleText, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import { MAX_DB_INTEGER, MAX_ID, pageFields, visibleText, ZDay, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 import { webLinkOf } from './display'
 import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
 
@@ -57,6 +57,28 @@ export const ZOrderSummary = z.object({
   updatedAt: ZIsoDateTime,
 })
 export type OrderSummary = z.infer<typeof ZOrderSummary>
+
+export const ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const
+export type OrderSort = (typeof ORDER_SORTS)[number]
+
+/**
+ * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, by the day
+ * they were placed (from and to included) and by a search of the order number, the customer's name and e-mail.
+ */
+export const ZAdminOrderListInput = z
+  .object({
+    ...pageFields,
+    sort: z.enum(ORDER_SORTS, { error: `Sort must be one of: ${ORDER_SORTS.join(', ')}` }).default('newest'),
+    status: ZOrderStatus.optional(),
+    q: z.string().trim().max(100, 'Search text is too long').optional(),
+    from: ZDay.optional(),
+    to: ZDay.optional(),
+  })
+  .refine((input) => !input.from || !input.to || input.from <= input.to, {
+    message: 'The range must not end before it starts',
+    path: ['to'],
+  })
+export type AdminOrderListInput = z.input<typeof ZAdminOrderListInput>
 
 export const ZOrder = ZOrderSummary.extend({
   items: z.array(ZOrderItem),

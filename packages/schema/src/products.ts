@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import {
-  countVisibleCharacters,
   integerFromText,
   MAX_ID,
+  pageFields,
   visibleText,
   ZId,
   ZImageUrl,
@@ -381,6 +381,25 @@ export const ZProductListInput = z.object({
 })
 export type ProductListInput = z.input<typeof ZProductListInput>
 
+/**
+ * GET /api/admin/products: one page of every product (active or not), searched by name, SKU (a variant's too) or
+ * description, filtered by category and status, sorted like the storefront's list.
+ */
+export const ZAdminProductListInput = z.object({
+  ...pageFields,
+  sort: ZProductSort.default('newest'),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  categoryId: integerFromText(
+    z
+      .number({ error: 'Category id must be a positive integer' })
+      .int('Category id must be a positive integer')
+      .positive('Category id must be a positive integer')
+      .max(MAX_ID, `Category id must be at most ${MAX_ID}`),
+  ).optional(),
+  status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+})
+export type AdminProductListInput = z.input<typeof ZAdminProductListInput>
+
 /** SKU generator of the product form: first 3 letters of the category's name, 'PD' without one, 4 random digits. */
 export function generateSku(categoryName: string | null | undefined, random: () => number = Math.random): string {
   const letters = (categoryName ?? '')
@@ -399,47 +418,4 @@ export function generateSku(categoryName: string | null | undefined, random: () 
  */
 export function isLowStock(product: Pick<Product, 'stock' | 'minStock'>): boolean {
   return product.stock <= product.minStock
-}
-
-// --- Personalisation typed by the buyer ------------------------------------------------------------------------
-
-const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' })
-
-/** The characters of a text as a reader counts them: "José" is 4 whether its é is one code point or two. */
-export function graphemesOf(text: string): string[] {
-  return Array.from(graphemeSegmenter.segment(text), (part) => part.segment)
-}
-
-// Line breaks and other control characters cannot be engraved; direction controls would make the text read in a
-// different order than it was typed (Hebrew needs none: its letters carry their direction).
-const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u
-const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
-
-/** A personalisation value counts as given when it shows something. */
-export function isPersonalizationGiven(value: string | undefined): value is string {
-  return value !== undefined && countVisibleCharacters(value) > 0
-}
-
-/**
- * The one check of a buyer's personalisation, on the product page and on the server: the message to show, or
- * null when `value` may be stored (exactly as typed). An empty optional field is fine.
- */
-export function personalizationError(
-  field: Pick<PersonalizationField, 'label' | 'maxLength' | 'required' | 'allowedCharacters'>,
-  value: string | undefined,
-): string | null {
-  if (!isPersonalizationGiven(value)) return field.required ? `${field.label} is required` : null
-  if (CONTROL_CHARACTER.test(value)) return `${field.label} must be on one line, without control characters`
-  if (DIRECTION_CONTROL.test(value)) return `${field.label} must not contain bidirectional control characters`
-  const characters = graphemesOf(value)
-  if (characters.length > field.maxLength) {
-    return `${field.label} must be at most ${field.maxLength} characters`
-  }
-  if (field.allowedCharacters) {
-    const allowed = new Set(graphemesOf(field.allowedCharacters.normalize('NFC')))
-    allowed.add(' ')
-    const refused = characters.find((character) => !allowed.has(character.normalize('NFC')))
-    if (refused !== undefined) return `${field.label} cannot contain '${refused}'`
-  }
-  return null
 }

@@ -44,6 +44,11 @@ interface RouteBase {
 export interface ReadRouteDef extends RouteBase {
   method: 'GET'
   cache: CachePolicy
+  /**
+   * A list that grows with the shop: it takes `page` and `pageSize` and answers one page as an array, with the
+   * count of all matching rows in `X-Total-Count` and the neighbouring pages in `Link`.
+   */
+  paged?: true
 }
 
 export interface WriteRouteDef extends RouteBase {
@@ -242,7 +247,8 @@ export const routes = {
     path: '/admin/products',
     protect: true,
     tags: ['admin'],
-    summary: 'All products',
+    summary: 'One page of all products, searched, filtered by category and status, and sorted',
+    paged: true,
     statuses: [200, 400, 401],
     cache: 'no-store',
   },
@@ -338,7 +344,8 @@ export const routes = {
     path: '/admin/orders',
     protect: true,
     tags: ['admin'],
-    summary: 'All orders, newest first',
+    summary: 'One page of orders, newest first unless sorted otherwise, searched and filtered by status and day',
+    paged: true,
     statuses: [200, 400, 401],
     cache: 'no-store',
   },

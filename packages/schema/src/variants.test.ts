@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatLeadTime, madeToOrderNote, variantLabel } from './display'
-import { graphemesOf, personalizationError, variantsOf, ZProductInput } from './products'
+import { variantsOf, ZProductInput } from './products'
+import { graphemesOf, personalizationError } from './text'
 
 const engraving = { label: 'Engraving', maxLength: 6, required: false, allowedCharacters: null }
 

@@ -79,6 +79,21 @@ function isErrorStatus(status: HttpStatus): status is Exclude<HttpStatus, 200 | 
   return status >= 400
 }
 
+/** What every paged list answers besides its page (lib/paging.ts). */
+const PAGE_HEADERS: oas31.HeadersObject = {
+  'X-Total-Count': {
+    description: 'How many rows match the call in all, on every page.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
+  Link: {
+    description:
+      'The first, previous, next and last pages (RFC 8288), each keeping the filters: `</api/admin/orders?status=pending&page=2&pageSize=50>; rel="next"`.',
+    required: true,
+    schema: { type: 'string' },
+  },
+}
+
 /**
  * Rewrites each operation's responses and security from the route table, the one source of what the server
  * answers: trpc-to-openapi documents every success as 200, adds 401 and 403 for protected procedures (the server
@@ -110,6 +125,7 @@ function documentRoutes(
               ? 'Created'
               : GENERATED_DESCRIPTION,
         ...(isCached ? { headers: { ETag: ETAG } } : {}),
+        ...(route.method === 'GET' && route.paged ? { headers: PAGE_HEADERS } : {}),
       },
     }
     if (isCached) {

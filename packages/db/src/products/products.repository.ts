@@ -14,6 +14,7 @@ import {
 import { type Selectable, sql } from 'kysely'
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
+import { productMatches } from '../search/search'
 import { isActiveLowStockVariant, isPubliclyVisible } from './product-rules'
 import type { ProductVariantsTable } from './products.table'
 
@@ -167,29 +168,26 @@ export interface FindManyOptions {
   publicOnly?: boolean
   categoryId?: number
   featured?: boolean
-  /** Case-insensitive substring of name, SKU (the product's or a variant's) or description. */
+  active?: boolean
+  /** Case-insensitive substring of name, SKU (the product's or a variant's) or description (search.ts). */
   search?: string
   sort?: ProductSort
   limit?: number
+  offset?: number
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%" and not everything. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-export async function findMany(db: Executor, options: FindManyOptions = {}): Promise<Product[]> {
+function filtered(db: Executor, options: FindManyOptions) {
   let query = baseQuery(db)
   if (options.publicOnly) query = query.where(isPubliclyVisible)
   if (options.categoryId !== undefined) query = query.where('products.category_id', '=', options.categoryId)
   if (options.featured !== undefined) query = query.where('products.featured', '=', toDbBool(options.featured))
-  if (options.search) {
-    const pattern = likePattern(options.search)
-    // ESCAPE makes the backslash escapes of likePattern mean the same on SQLite and PostgreSQL.
-    query = query.where(
-      sql<boolean>`(lower(products.name) like ${pattern} escape '\\' or lower(products.sku) like ${pattern} escape '\\' or lower(products.description) like ${pattern} escape '\\' or exists (select 1 from product_variants where product_variants.product_id = products.id and lower(product_variants.sku) like ${pattern} escape '\\'))`,
-    )
-  }
+  if (options.active !== undefined) query = query.where('products.active', '=', toDbBool(options.active))
+  if (options.search) query = query.where(productMatches(db, options.search))
+  return query
+}
+
+export async function findMany(db: Executor, options: FindManyOptions = {}): Promise<Product[]> {
+  let query = filtered(db, options)
   switch (options.sort ?? 'newest') {
     case 'newest':
       query = query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc')
@@ -205,7 +203,17 @@ export async function findMany(db: Executor, options: FindManyOptions = {}): Pro
       break
   }
   if (options.limit !== undefined) query = query.limit(options.limit)
+  if (options.offset !== undefined) query = query.offset(options.offset)
   return withDetails(db, await query.execute(), options)
+}
+
+/** How many products findMany would answer without a limit. */
+export async function count(db: Executor, options: FindManyOptions = {}): Promise<number> {
+  const row = await filtered(db, options)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()
+  return toNumber(row.total)
 }
 
 export async function findById(

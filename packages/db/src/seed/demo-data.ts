@@ -236,7 +236,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Anchor of Hope Pendant',
     description:
-      'Hebrews 6:19 calls hope an anchor for the soul. This polished sterling silver anchor is cast from our hand-carved original and hangs on a 20-inch rope chain, a favourite for men and women alike.',
+      'Hebrews 6:19 calls hope an anchor for the soul. This polished anchor is cast from our hand-carved original in sterling silver or yellow gold, and hangs on a 16, 18 or 20-inch rope chain: a favourite for men and women alike.',
     price: '58.00',
     categorySlug: 'necklaces',
     sku: 'NEC-1081',
@@ -377,7 +377,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Hammered Gold Band Ring',
     description:
-      'A 6 mm band of 14k gold-filled metal, hammered by hand so that every facet catches the light a little differently. Comfortable to wear every day, and sized 5 to 12.',
+      'A 6 mm band of 14k gold-filled metal, hammered by hand so that every facet catches the light a little differently. Comfortable to wear every day, in sizes 5 to 9.',
     price: '96.00',
     categorySlug: 'rings',
     sku: 'RIN-3015',
@@ -407,7 +407,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Gold Anchor Signet Ring',
     description:
-      'A gold-filled signet ring with an anchor engraved into its oval face, after Hebrews 6:19. A steady reminder of hope for every day, sized 5 to 12.',
+      'A gold-filled signet ring with an anchor engraved into its oval face, after Hebrews 6:19. A steady reminder of hope for every day, in sizes 5 to 9.',
     price: '112.00',
     categorySlug: 'rings',
     sku: 'RIN-3027',

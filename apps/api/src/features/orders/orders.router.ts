@@ -1,6 +1,7 @@
 import { ZIdInput } from '@shop/schema/common'
 import {
   ZAddOrderNoteInput,
+  ZAdminOrderListInput,
   ZCreateOrderInput,
   ZGuestOrder,
   ZGuestOrderInput,
@@ -39,9 +40,9 @@ export const ordersRouter = router({
 export const adminOrdersRouter = router({
   list: adminProcedure
     .meta(route('admin.orders.list'))
-    .input(z.void())
+    .input(ZAdminOrderListInput)
     .output(z.array(ZOrderSummary))
-    .query(({ ctx }) => orders.listOrders(ctx.db)),
+    .query(({ ctx, input }) => orders.listOrderPage(ctx, input)),
   get: adminProcedure
     .meta(route('admin.orders.get'))
     .input(ZIdInput)

@@ -2,18 +2,23 @@ import type { Db, Executor } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
+import { dayRange } from '@shop/schema/common'
 import {
   NOTIFIED_STATUSES,
   type Order,
   type OrderItem,
   type OrderSummary,
   type PlacedOrder,
+  type ZAdminOrderListInput,
   type ZUpdateOrderStatusInput,
 } from '@shop/schema/orders'
 import { MAX_STOCK } from '@shop/schema/products'
+import { routes } from '@shop/schema/routes'
+import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
+import { pageOf, sendPageHeaders } from '../../lib/paging'
 import { queueStatusMail } from '../outbox/outbox-mails'
 import { stockMessage, stockMovementOf } from './order-rules'
 import { type CreateOrderValues, submitOrder } from './order-writer'
@@ -36,6 +41,23 @@ export async function createOrder(
 
 export function listOrders(db: Db, options: { limit?: number } = {}): Promise<OrderSummary[]> {
   return ordersRepo.findMany(db, options)
+}
+
+/** GET /api/admin/orders: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
+export async function listOrderPage(
+  ctx: { db: Db; reply: FastifyReply },
+  input: z.output<typeof ZAdminOrderListInput>,
+): Promise<OrderSummary[]> {
+  const page = pageOf(input)
+  const { items, total } = await ordersRepo.findPage(ctx.db, {
+    ...page,
+    sort: input.sort,
+    status: input.status,
+    search: input.q || undefined,
+    ...dayRange(input.from, input.to),
+  })
+  sendPageHeaders(ctx.reply, routes['admin.orders.list'].path, input, page, total)
+  return items
 }
 
 export async function getOrder(db: Executor, id: number): Promise<Order> {

@@ -1,5 +1,5 @@
 import { ZIdInput } from '@shop/schema/common'
-import { ZCreateProductInput, ZProduct, ZUpdateProductInput } from '@shop/schema/products'
+import { ZAdminProductListInput, ZCreateProductInput, ZProduct, ZUpdateProductInput } from '@shop/schema/products'
 import { z } from 'zod'
 import { adminProcedure, route, router } from '../../trpc/init'
 import * as products from './products.service'
@@ -7,9 +7,9 @@ import * as products from './products.service'
 export const adminProductsRouter = router({
   list: adminProcedure
     .meta(route('admin.products.list'))
-    .input(z.void())
+    .input(ZAdminProductListInput)
     .output(z.array(ZProduct))
-    .query(({ ctx }) => products.listProducts(ctx.db)),
+    .query(({ ctx, input }) => products.listProductPage(ctx, input)),
   get: adminProcedure
     .meta(route('admin.products.get'))
     .input(ZIdInput)

@@ -2,8 +2,12 @@ import * as categoriesRepo from '@shop/db/categories'
 import type { Db, Executor } from '@shop/db/client'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as productsRepo from '@shop/db/products'
-import { type Product, type ProductValues, variantsOf } from '@shop/schema/products'
+import { type Product, type ProductValues, variantsOf, type ZAdminProductListInput } from '@shop/schema/products'
+import { routes } from '@shop/schema/routes'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
+import { pageOf, sendPageHeaders } from '../../lib/paging'
 
 async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
   const category = await categoriesRepo.findById(db, categoryId)
@@ -36,8 +40,24 @@ async function assertOwnVariants(tx: Executor, productId: number, values: Produc
   }
 }
 
-export function listProducts(db: Db): Promise<Product[]> {
-  return productsRepo.findMany(db, { sort: 'newest' })
+/** GET /api/admin/products: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
+export async function listProductPage(
+  ctx: { db: Db; reply: FastifyReply },
+  input: z.output<typeof ZAdminProductListInput>,
+): Promise<Product[]> {
+  const page = pageOf(input)
+  const options = {
+    sort: input.sort,
+    search: input.q || undefined,
+    categoryId: input.categoryId,
+    active: input.status === undefined ? undefined : input.status === 'active',
+  }
+  const [items, total] = await Promise.all([
+    productsRepo.findMany(ctx.db, { ...options, limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(ctx.db, options),
+  ])
+  sendPageHeaders(ctx.reply, routes['admin.products.list'].path, input, page, total)
+  return items
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {

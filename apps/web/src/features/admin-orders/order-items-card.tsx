@@ -2,6 +2,7 @@ import { Card, Group, Table, Text, Title } from '@mantine/core'
 import type { OrderItem } from '@shop/schema/orders'
 import { FallbackImage } from '../../components/fallback-image'
 import { formatMoney } from '../../lib/format'
+import { OrderLineDetails } from './order-line-details'
 import { lineTotal } from './order-money'
 
 export function OrderItemsCard({ items }: { items: OrderItem[] }) {
@@ -27,11 +28,22 @@ export function OrderItemsCard({ items }: { items: OrderItem[] }) {
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     {item.imageUrl && (
-                      <FallbackImage src={item.imageUrl} alt="" w={40} h={40} radius="sm" fit="cover" />
+                      <FallbackImage
+                        src={item.imageUrl}
+                        alt=""
+                        w={40}
+                        h={40}
+                        radius="sm"
+                        fit="cover"
+                        style={{ flexShrink: 0, alignSelf: 'flex-start' }}
+                      />
                     )}
-                    <Text size="sm" fw={500}>
-                      {item.name}
-                    </Text>
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {item.name}
+                      </Text>
+                      <OrderLineDetails item={item} />
+                    </div>
                   </Group>
                 </Table.Td>
                 <Table.Td c="ink.7" style={{ whiteSpace: 'nowrap' }}>

@@ -1,13 +1,19 @@
+import type { AdminOrderListInput, OrderSummary } from '@shop/schema/orders'
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
 import { isNotFoundError } from '../../lib/api-error'
+import { fetchPage, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
-export function useAdminOrders() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.orders.list.queryOptions())
+/** One page of orders as the list asks for it (filters, search, sort), with the count of all that match. */
+export function useAdminOrderPage(input: AdminOrderListInput) {
+  const values = { ...input }
+  return useQuery({
+    queryKey: pageQueryKey('admin.orders.list', values),
+    queryFn: ({ signal }) => fetchPage<OrderSummary>('admin.orders.list', values, signal),
+  })
 }
 
 /** One order with its items; `null` (an id that is not a positive integer) asks nothing and finds nothing. */

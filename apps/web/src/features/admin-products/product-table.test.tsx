@@ -25,6 +25,9 @@ function buildProduct(overrides: Partial<Product>): Product {
     active: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    options: [],
+    variants: [],
+    personalization: [],
     ...overrides,
   }
 }
@@ -77,6 +80,32 @@ describe('ProductTable', () => {
   it('marks the stock when it is at or below the minimum', () => {
     wrap(<ProductTable products={[buildProduct({ stock: 5, minStock: 5 })]} isLoading={false} onDelete={() => {}} />)
     expect(screen.getByText(/at or below the minimum of 5/)).toBeTruthy()
+  })
+
+  it('shows the variant count of a product with options and marks a variant low in stock', () => {
+    const variant = (options: string[], stock: number) => ({
+      id: stock,
+      options,
+      label: options.join(' / '),
+      sku: `RIN-3015-${options.join('-')}`,
+      price: '80.00',
+      stock,
+      minStock: 3,
+      active: true,
+      imageUrl: null,
+      leadTime: null,
+    })
+    const ring = buildProduct({
+      name: 'Hammered Ring',
+      stock: 42,
+      minStock: 5,
+      options: [{ name: 'Size', values: ['6', '7'] }],
+      variants: [variant(['6'], 40), variant(['7'], 2)],
+    })
+    wrap(<ProductTable products={[ring]} isLoading={false} onDelete={() => {}} />)
+    const row = screen.getByRole('row', { name: /Hammered Ring/ })
+    expect(within(row).getByText('2 variants')).toBeTruthy()
+    expect(within(row).getByText(/a variant is at or below its minimum/)).toBeTruthy()
   })
 
   it('asks to delete the product whose delete button is pressed', () => {

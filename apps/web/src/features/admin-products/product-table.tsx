@@ -10,12 +10,24 @@ import { isLowStock } from './product-values'
 
 function StockCell({ product }: { product: Product }) {
   const isLow = isLowStock(product)
+  const hasOptions = product.options.length > 0
   return (
     <Text size="sm" c={isLow ? 'red.8' : undefined} fw={isLow ? 700 : undefined}>
       {product.stock}
-      {isLow && <VisuallyHidden> (at or below the minimum of {product.minStock})</VisuallyHidden>}
+      {isLow && (
+        <VisuallyHidden>
+          {hasOptions ? ' (a variant is at or below its minimum)' : ` (at or below the minimum of ${product.minStock})`}
+        </VisuallyHidden>
+      )}
     </Text>
   )
+}
+
+/** "5 variants" for a product with options; nothing for a product sold in one form. */
+function variantCount(product: Product): string | null {
+  if (product.options.length === 0) return null
+  const count = product.variants.length
+  return `${count} ${count === 1 ? 'variant' : 'variants'}`
 }
 
 const COLUMNS: ResourceColumn<Product>[] = [
@@ -32,9 +44,16 @@ const COLUMNS: ResourceColumn<Product>[] = [
           fit="cover"
           style={{ flexShrink: 0 }}
         />
-        <Anchor component={Link} to={`/admin/products/edit/${product.id}`} size="sm" fw={600} c="black" lineClamp={2}>
-          {product.name}
-        </Anchor>
+        <div>
+          <Anchor component={Link} to={`/admin/products/edit/${product.id}`} size="sm" fw={600} c="black" lineClamp={2}>
+            {product.name}
+          </Anchor>
+          {variantCount(product) && (
+            <Text size="xs" c="ink.7">
+              {variantCount(product)}
+            </Text>
+          )}
+        </div>
       </Group>
     ),
   },

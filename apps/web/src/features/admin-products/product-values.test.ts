@@ -1,6 +1,6 @@
 import { PRODUCT_DEFAULTS, type Product, ZProductInput } from '@shop/schema/products'
 import { describe, expect, it } from 'vitest'
-import { filterProducts, isHttpUrl, isLowStock, moveItem, toFormValues } from './product-values'
+import { isHttpUrl, isLowStock, moveItem, toFormValues, toProductInput } from './product-values'
 
 const product: Product = {
   id: 7,
@@ -18,30 +18,32 @@ const product: Product = {
   active: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
+  options: [],
+  variants: [
+    {
+      id: 70,
+      options: [],
+      label: '',
+      sku: 'NEC-1234',
+      price: '49.00',
+      stock: 3,
+      minStock: 5,
+      active: true,
+      imageUrl: null,
+      leadTime: { minDays: 10, maxDays: 15 },
+    },
+  ],
+  personalization: [
+    {
+      id: 1,
+      label: 'Engraving',
+      maxLength: 20,
+      required: false,
+      surcharge: '5.00',
+      allowedCharacters: null,
+    },
+  ],
 }
-
-describe('filterProducts', () => {
-  const products = [
-    { name: 'Gold Cross Necklace', sku: 'NEC-1234' },
-    { name: 'Silver Dove Ring', sku: 'RIN-0042' },
-  ]
-
-  it('matches a case-insensitive part of the name', () => {
-    expect(filterProducts(products, 'cross')).toEqual([products[0]])
-  })
-
-  it('matches a case-insensitive part of the SKU', () => {
-    expect(filterProducts(products, 'rin-00')).toEqual([products[1]])
-  })
-
-  it('keeps every product for an empty or blank search', () => {
-    expect(filterProducts(products, '  ')).toEqual(products)
-  })
-
-  it('finds nothing when neither name nor SKU contains the text', () => {
-    expect(filterProducts(products, 'bracelet')).toEqual([])
-  })
-})
 
 describe('isLowStock', () => {
   it('is true at and below the minimum stock', () => {
@@ -51,6 +53,15 @@ describe('isLowStock', () => {
 
   it('is false above the minimum stock', () => {
     expect(isLowStock({ stock: 6, minStock: 5 })).toBe(false)
+  })
+
+  it('is true for a product with options when an active variant is at or below its own minimum', () => {
+    const variant = product.variants[0] as Product['variants'][number]
+    const options = [{ name: 'Size', values: ['6', '7'] }]
+    const low = { ...variant, options: ['6'], stock: 2, minStock: 2 }
+    const plenty = { ...variant, options: ['7'], stock: 40, minStock: 2 }
+    expect(isLowStock({ stock: 42, minStock: 5, options, variants: [low, plenty] })).toBe(true)
+    expect(isLowStock({ stock: 40, minStock: 5, options, variants: [{ ...low, active: false }, plenty] })).toBe(false)
   })
 })
 
@@ -88,11 +99,21 @@ describe('toFormValues', () => {
   it('fills the form from a product and gives back the same values once parsed', () => {
     const values = toFormValues(product)
     expect(values).toMatchObject({ price: 49, categoryId: '2', stock: 3, minStock: 5, featured: true, active: false })
-    expect(ZProductInput.parse(values)).toMatchObject({ price: 49, categoryId: 2, sku: 'NEC-1234' })
+    expect(ZProductInput.parse(toProductInput(values))).toMatchObject({
+      price: 49,
+      categoryId: 2,
+      sku: 'NEC-1234',
+      options: [],
+      variants: [],
+      leadTime: { minDays: 10, maxDays: 15 },
+      personalization: [
+        { id: 1, label: 'Engraving', maxLength: 20, required: false, surcharge: 5, allowedCharacters: null },
+      ],
+    })
   })
 
   it('gives the spec messages for an empty new product', () => {
-    const result = ZProductInput.safeParse(toFormValues())
+    const result = ZProductInput.safeParse(toProductInput(toFormValues()))
     const messages = result.success ? [] : result.error.issues.map((issue) => issue.message)
     expect(messages).toEqual(
       expect.arrayContaining([

@@ -1,28 +1,38 @@
-import type { Product } from '@shop/schema/products'
+import type { AdminProductListInput, Product } from '@shop/schema/products'
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
 import { isNotFoundError } from '../../lib/api-error'
+import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
-/** Puts a saved product into the cached list and detail at once, so the list shows it before the refetch ends. */
+/**
+ * Puts a saved product into the cached detail and into any cached page that shows it, so the list shows the
+ * change before its refetch ends (a new product appears once the refetch places it on its page).
+ */
 function useStoreProduct() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   return (product: Product) => {
     queryClient.setQueryData(trpc.admin.products.get.queryKey({ id: product.id }), product)
-    queryClient.setQueryData(trpc.admin.products.list.queryKey(), (products) =>
-      products?.some((p) => p.id === product.id)
-        ? products.map((p) => (p.id === product.id ? product : p))
-        : products && [product, ...products],
+    queryClient.setQueriesData<Page<Product>>(
+      { queryKey: pageQueryKey('admin.products.list', {}).slice(0, 1) },
+      (page) =>
+        page?.items.some((p) => p.id === product.id)
+          ? { ...page, items: page.items.map((p) => (p.id === product.id ? product : p)) }
+          : page,
     )
   }
 }
 
-export function useAdminProducts() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.products.list.queryOptions())
+/** One page of products as the list asks for it (search, sort, filters), with the count of all that match. */
+export function useAdminProductPage(input: AdminProductListInput) {
+  const values = { ...input }
+  return useQuery({
+    queryKey: pageQueryKey('admin.products.list', values),
+    queryFn: ({ signal }) => fetchPage<Product>('admin.products.list', values, signal),
+  })
 }
 
 /** One product of the admin; `null` (an id that is not a positive integer) asks nothing and finds nothing. */

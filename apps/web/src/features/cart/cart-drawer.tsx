@@ -3,9 +3,10 @@ import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-r
 import { Link } from 'react-router-dom'
 import { FallbackImage } from '../../components/fallback-image'
 import { formatMoney } from '../../lib/format'
-import { type CartLine, cartTotal } from './cart'
+import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
 import { useCart } from './cart-store'
+import { LineDetails } from './line-details'
 
 interface CartDrawerProps {
   opened: boolean
@@ -54,15 +55,19 @@ export function CartDrawer({ opened, onClose }: CartDrawerProps) {
             </UnstyledButton>
           </Group>
           <ul className={classes.lines} aria-label="Cart items">
-            {items.map((line) => (
-              <CartDrawerLine
-                key={line.id}
-                line={line}
-                onClose={onClose}
-                onQuantityChange={(quantity) => setQuantity(line.id, quantity)}
-                onRemove={() => remove(line.id)}
-              />
-            ))}
+            {items.map((line) => {
+              const key = lineKey(line)
+              return (
+                <CartDrawerLine
+                  key={key}
+                  line={line}
+                  isAtStock={remainingStock(items, line) <= 0}
+                  onClose={onClose}
+                  onQuantityChange={(quantity) => setQuantity(key, quantity)}
+                  onRemove={() => remove(key)}
+                />
+              )
+            })}
           </ul>
           <div className={classes.footer}>
             <Group justify="space-between">
@@ -97,27 +102,35 @@ export function CartDrawer({ opened, onClose }: CartDrawerProps) {
 
 interface CartDrawerLineProps {
   line: CartLine
+  /** The cart holds all of the variant's stock (over all its lines). */
+  isAtStock: boolean
   onClose: () => void
   onQuantityChange: (quantity: number) => void
   onRemove: () => void
 }
 
-function CartDrawerLine({ line, onClose, onQuantityChange, onRemove }: CartDrawerLineProps) {
-  const isAtStock = line.stock !== undefined && line.quantity >= line.stock
+function CartDrawerLine({ line, isAtStock, onClose, onQuantityChange, onRemove }: CartDrawerLineProps) {
+  const productPath =
+    line.variantId === undefined ? `/product/${line.id}` : `/product/${line.id}?variant=${line.variantId}`
+  // Two lines of one product differ by variant or engraving: the buttons' names say which line they act on.
+  const lineName = [line.name, line.variantLabel, ...(line.personalization ?? []).map((p) => p.value)]
+    .filter(Boolean)
+    .join(', ')
   return (
     <li className={classes.line}>
-      <Link to={`/product/${line.id}`} onClick={onClose} className={classes.thumb} tabIndex={-1} aria-hidden>
+      <Link to={productPath} onClick={onClose} className={classes.thumb} tabIndex={-1} aria-hidden>
         <FallbackImage src={line.imageUrl} alt="" width={80} height={80} className={classes.thumbImage} />
       </Link>
       <div className={classes.lineBody}>
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Anchor component={Link} to={`/product/${line.id}`} onClick={onClose} className={classes.name}>
+          <Anchor component={Link} to={productPath} onClick={onClose} className={classes.name}>
             {line.name}
           </Anchor>
-          <ActionIcon variant="subtle" color="ink.7" size="sm" aria-label={`Remove ${line.name}`} onClick={onRemove}>
+          <ActionIcon variant="subtle" color="ink.7" size="sm" aria-label={`Remove ${lineName}`} onClick={onRemove}>
             <IconTrash size={16} stroke={1.5} />
           </ActionIcon>
         </Group>
+        <LineDetails variantLabel={line.variantLabel} personalization={line.personalization} leadTime={line.leadTime} />
         <Text size="xs" c="ink.7">
           {formatMoney(line.price)} each
         </Text>
@@ -128,7 +141,7 @@ function CartDrawerLine({ line, onClose, onQuantityChange, onRemove }: CartDrawe
               color="ink.8"
               size={32}
               className={classes.step}
-              aria-label={`Decrease quantity of ${line.name}`}
+              aria-label={`Decrease quantity of ${lineName}`}
               onClick={() => onQuantityChange(line.quantity - 1)}
             >
               <IconMinus size={14} stroke={1.5} />
@@ -141,7 +154,7 @@ function CartDrawerLine({ line, onClose, onQuantityChange, onRemove }: CartDrawe
               color="ink.8"
               size={32}
               className={classes.step}
-              aria-label={`Increase quantity of ${line.name}`}
+              aria-label={`Increase quantity of ${lineName}`}
               disabled={isAtStock}
               onClick={() => onQuantityChange(line.quantity + 1)}
             >

@@ -49,8 +49,9 @@ export const cartStore = {
     return () => listeners.delete(listener)
   },
   add: (line: CartLine) => commit(addLine(lines, line)),
-  setQuantity: (id: number, quantity: number) => commit(setLineQuantity(lines, id, quantity)),
-  remove: (id: number) => commit(removeLine(lines, id)),
+  /** `key`: the line's `lineKey`. */
+  setQuantity: (key: string, quantity: number) => commit(setLineQuantity(lines, key, quantity)),
+  remove: (key: string) => commit(removeLine(lines, key)),
   clear: () => commit([]),
 }
 

@@ -6,7 +6,9 @@ import {
   cartItemCount,
   cartTotal,
   formatBadgeCount,
+  lineKey,
   parseStoredCart,
+  remainingStock,
   removeLine,
   setLineQuantity,
 } from './cart'
@@ -50,24 +52,87 @@ describe('addLine', () => {
   })
 })
 
+describe('line identity', () => {
+  const ring = (size: number, overrides: Partial<CartLine> = {}) =>
+    line({ id: 5, name: 'Hammered Gold Band Ring', variantId: 50 + size, variantLabel: `Size ${size}`, ...overrides })
+  const engraved = (value: string, overrides: Partial<CartLine> = {}) =>
+    line({
+      id: 9,
+      name: 'Engravable Heart Locket',
+      personalization: [{ fieldId: 1, label: 'Engraving', value }],
+      ...overrides,
+    })
+
+  it('merges a line of the same product, variant and personalisation', () => {
+    expect(addLine([ring(7)], ring(7, { quantity: 2 })).map((l) => l.quantity)).toEqual([3])
+    expect(addLine([engraved('Jn 3:16')], engraved('Jn 3:16')).map((l) => l.quantity)).toEqual([2])
+  })
+
+  it('keeps another variant of the same product apart', () => {
+    expect(addLine([ring(7)], ring(8)).map((l) => l.variantLabel)).toEqual(['Size 7', 'Size 8'])
+  })
+
+  it('keeps the same product with another engraving, or none, apart', () => {
+    const lines = addLine(addLine([engraved('Jn 3:16')], engraved('Ἰησοῦς')), line({ id: 9 }))
+    expect(lines.map((l) => l.personalization?.[0]?.value ?? '')).toEqual(['Jn 3:16', 'Ἰησοῦς', ''])
+  })
+
+  it('compares engravings exactly as typed', () => {
+    expect(lineKey(engraved('jn 3:16'))).not.toBe(lineKey(engraved('Jn 3:16')))
+    expect(lineKey(engraved('Jn 3:16 '))).not.toBe(lineKey(engraved('Jn 3:16')))
+  })
+
+  it('does not depend on the order of the personalisation fields', () => {
+    const a = [
+      { fieldId: 1, label: 'Front', value: 'A' },
+      { fieldId: 2, label: 'Back', value: 'B' },
+    ]
+    expect(lineKey(line({ personalization: a }))).toBe(lineKey(line({ personalization: [...a].reverse() })))
+  })
+
+  it("never holds more of a variant than its stock, over all of the variant's lines", () => {
+    const lines = addLine(
+      [engraved('Jn 3:16', { quantity: 3, stock: 4 })],
+      engraved('Ἰησοῦς', { quantity: 3, stock: 4 }),
+    )
+    expect(lines.map((l) => l.quantity)).toEqual([3, 1])
+    expect(addLine(lines, engraved('Amen', { stock: 4 }))).toBe(lines)
+    expect(lines.map((l) => remainingStock(lines, l))).toEqual([0, 0])
+  })
+
+  it('caps each variant by its own stock', () => {
+    const lines = addLine([ring(7, { quantity: 2, stock: 2 })], ring(8, { quantity: 2, stock: 3 }))
+    expect(lines.map((l) => l.quantity)).toEqual([2, 2])
+    expect(lines.map((l) => remainingStock(lines, l))).toEqual([0, 1])
+  })
+
+  it('sets the quantity and removes the line it is given only', () => {
+    const lines = [engraved('Jn 3:16', { stock: 5 }), engraved('Ἰησοῦς', { quantity: 2, stock: 5 })]
+    const key = lineKey(engraved('Ἰησοῦς'))
+    expect(setLineQuantity(lines, key, 9).map((l) => l.quantity)).toEqual([1, 4])
+    expect(removeLine(lines, key).map((l) => l.personalization?.[0]?.value)).toEqual(['Jn 3:16'])
+  })
+})
+
 describe('setLineQuantity', () => {
+  const key1 = lineKey(line())
   it('sets the quantity of a line', () => {
-    expect(setLineQuantity([line()], 1, 3)[0]?.quantity).toBe(3)
+    expect(setLineQuantity([line()], key1, 3)[0]?.quantity).toBe(3)
   })
 
   it('removes the line at a quantity of 0 or below', () => {
-    expect(setLineQuantity([line(), line({ id: 2 })], 1, 0).map((l) => l.id)).toEqual([2])
-    expect(setLineQuantity([line()], 1, -1)).toEqual([])
+    expect(setLineQuantity([line(), line({ id: 2 })], key1, 0).map((l) => l.id)).toEqual([2])
+    expect(setLineQuantity([line()], key1, -1)).toEqual([])
   })
 
   it('never goes above the stock', () => {
-    expect(setLineQuantity([line({ stock: 3 })], 1, 9)[0]?.quantity).toBe(3)
+    expect(setLineQuantity([line({ stock: 3 })], key1, 9)[0]?.quantity).toBe(3)
   })
 })
 
 describe('removeLine', () => {
   it('removes only the given product', () => {
-    expect(removeLine([line(), line({ id: 2 })], 2).map((l) => l.id)).toEqual([1])
+    expect(removeLine([line(), line({ id: 2 })], lineKey(line({ id: 2 }))).map((l) => l.id)).toEqual([1])
   })
 })
 
@@ -104,6 +169,21 @@ describe('parseStoredCart', () => {
   it('drops malformed lines and keeps the good ones', () => {
     const stored = JSON.stringify([line(), { id: 'x', name: 3 }, line({ id: 2, quantity: 0 }), null])
     expect(parseStoredCart(stored).map((l) => l.id)).toEqual([1])
+  })
+
+  it('reads a line with its variant, personalisation and lead time', () => {
+    const stored = line({
+      variantId: 12,
+      variantLabel: 'Size 7',
+      personalization: [{ fieldId: 1, label: 'Engraving', value: 'Jn 3:16' }],
+      leadTime: { minDays: 10, maxDays: 15 },
+    })
+    expect(parseStoredCart(JSON.stringify([stored]))).toEqual([stored])
+  })
+
+  it('drops a line whose personalisation cannot be read rather than order it without', () => {
+    const stored = JSON.stringify([line({ id: 2 }), { ...line(), personalization: [{ fieldId: 1, text: 'x' }] }])
+    expect(parseStoredCart(stored).map((l) => l.id)).toEqual([2])
   })
 
   it('fills in a missing image and SKU', () => {

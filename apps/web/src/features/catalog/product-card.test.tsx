@@ -1,4 +1,4 @@
-import type { Product } from '@shop/schema/products'
+import type { Product, Variant } from '@shop/schema/products'
 import { cleanup, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -6,6 +6,22 @@ import { render } from '../../../test-utils/render'
 import { PRODUCT_PLACEHOLDER } from '../../components/fallback-image'
 import { ProductCard } from './product-card'
 import { ProductGrid } from './product-grid'
+
+function variant(overrides: Partial<Variant> = {}): Variant {
+  return {
+    id: 70,
+    options: [],
+    label: '',
+    sku: 'NEC-0001',
+    price: '89.00',
+    stock: 5,
+    minStock: 2,
+    active: true,
+    imageUrl: null,
+    leadTime: null,
+    ...overrides,
+  }
+}
 
 function buildProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -24,6 +40,9 @@ function buildProduct(overrides: Partial<Product> = {}): Product {
     active: true,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    options: [],
+    variants: [variant()],
+    personalization: [],
     ...overrides,
   }
 }
@@ -51,6 +70,27 @@ describe('ProductCard', () => {
       </MemoryRouter>,
     )
     expect(screen.getByText('Out of Stock')).toBeTruthy()
+  })
+
+  it('shows From the lowest price when its variants cost different amounts', () => {
+    const variants = [variant({ id: 71, options: ['7'] }), variant({ id: 72, options: ['8'], price: '99.00' })]
+    render(
+      <MemoryRouter>
+        <ProductCard product={buildProduct({ variants })} />
+      </MemoryRouter>,
+    )
+    expect(screen.getByText('From $89.00')).toBeTruthy()
+  })
+
+  it('shows no Out of Stock badge for a made-to-order piece without stock', () => {
+    const madeToOrder = variant({ stock: 0, leadTime: { minDays: 10, maxDays: 15 } })
+    render(
+      <MemoryRouter>
+        <ProductCard product={buildProduct({ stock: 0, variants: [madeToOrder] })} />
+      </MemoryRouter>,
+    )
+    expect(screen.queryByText('Out of Stock')).toBeNull()
+    expect(screen.getByText('$89.00')).toBeTruthy()
   })
 
   it('shows the placeholder when the product has no image', () => {

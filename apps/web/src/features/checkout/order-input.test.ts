@@ -44,4 +44,23 @@ describe('buildOrderInput', () => {
     })
     expect(JSON.stringify(input)).not.toContain('5551234567')
   })
+
+  it('sends the variant and the personalisation of each line, and nothing for a line without', () => {
+    const engraved: CartLine = {
+      id: 9,
+      name: 'Engravable Heart Locket',
+      price: 78,
+      quantity: 1,
+      imageUrl: '',
+      sku: 'NEC-1090',
+      personalization: [{ fieldId: 1, label: 'Engraving', value: 'Jn 3:16' }],
+    }
+    const ring: CartLine = { ...engraved, id: 5, variantId: 53, variantLabel: 'Size 7', personalization: undefined }
+    const input = buildOrderInput(values, [engraved, ring, items[1] as CartLine], 0)
+    expect(input.items[0]).toMatchObject({ productId: 9, personalization: [{ fieldId: 1, value: 'Jn 3:16' }] })
+    expect(input.items[0]).not.toHaveProperty('variantId')
+    expect(input.items[1]).toMatchObject({ productId: 5, variantId: 53 })
+    expect(input.items[1]).not.toHaveProperty('personalization')
+    expect(input.items[2]).not.toHaveProperty('variantId')
+  })
 })

@@ -30,6 +30,12 @@ export function buildOrderInput(
       quantity: line.quantity,
       sku: line.sku,
       imageUrl: line.imageUrl,
+      // Absent from carts saved before variants: the server then takes a product's only variant (or says which
+      // option to choose).
+      ...(line.variantId === undefined ? {} : { variantId: line.variantId }),
+      ...(line.personalization?.length
+        ? { personalization: line.personalization.map(({ fieldId, value }) => ({ fieldId, value })) }
+        : {}),
     })),
     total: total.toFixed(2),
     orderNumber: generateOrderNumber(random),

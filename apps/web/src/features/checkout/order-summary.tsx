@@ -1,7 +1,8 @@
 import { Divider, Group, Text, Title } from '@mantine/core'
 import { FallbackImage } from '../../components/fallback-image'
 import { formatMoney } from '../../lib/format'
-import { type CartLine, cartTotal } from '../cart/cart'
+import { type CartLine, cartTotal, lineKey } from '../cart/cart'
+import { LineDetails } from '../cart/line-details'
 import classes from './order-summary.module.css'
 
 interface OrderSummaryProps {
@@ -19,7 +20,7 @@ export function OrderSummary({ items, itemCount, total }: OrderSummaryProps) {
       </Title>
       <ul className={classes.lines}>
         {items.map((line) => (
-          <li key={line.id} className={classes.line}>
+          <li key={lineKey(line)} className={classes.line}>
             <div className={classes.thumb}>
               <FallbackImage src={line.imageUrl} alt="" width={64} height={64} className={classes.thumbImage} />
               <span className={classes.badge} aria-hidden>
@@ -28,6 +29,11 @@ export function OrderSummary({ items, itemCount, total }: OrderSummaryProps) {
             </div>
             <div className={classes.lineBody}>
               <Text className={classes.name}>{line.name}</Text>
+              <LineDetails
+                variantLabel={line.variantLabel}
+                personalization={line.personalization}
+                leadTime={line.leadTime}
+              />
               <Text size="xs" c="ink.7">
                 Qty: {line.quantity} × {formatMoney(line.price)}
               </Text>

@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core'
 import type { GuestOrder } from '@shop/schema/orders'
 import { formatMoney } from '../../lib/format'
+import { LineDetails } from '../cart/line-details'
 import classes from './guest-order.module.css'
 
 /**
@@ -12,12 +13,19 @@ export function GuestOrderLines({ items, total }: Pick<GuestOrder, 'items' | 'to
   return (
     <Stack gap="sm">
       <ul className={classes.lines} aria-label="Items">
-        {items.map((item) => (
-          <li key={`${item.sku}-${item.name}-${item.price}`} className={classes.line}>
+        {items.map((item, index) => (
+          // Two lines may share SKU, name and price (the same locket, engraved twice), and the order never changes.
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines keep their positions
+          <li key={index} className={classes.line}>
             <div className={classes.lineText}>
               <Text fw={600} size="sm">
                 {item.name}
               </Text>
+              <LineDetails
+                variantLabel={item.variantLabel}
+                personalization={item.personalization}
+                leadTime={item.leadTime}
+              />
               <Text size="xs" c="ink.6">
                 SKU: {item.sku}
               </Text>

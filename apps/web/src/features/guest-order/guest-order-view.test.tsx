@@ -10,6 +10,8 @@ afterEach(cleanup)
 
 const SHOP = { name: 'Grace & Gold', email: 'hello@grace.test', phone: '+1 (555) 010-2000', address: '1 Main St' }
 
+const NO_DETAILS = { variantLabel: null, personalization: [], leadTime: null }
+
 function buildGuestOrder(overrides: Partial<GuestOrder> = {}): GuestOrder {
   return {
     orderNumber: 'ORD-1001',
@@ -18,8 +20,8 @@ function buildGuestOrder(overrides: Partial<GuestOrder> = {}): GuestOrder {
     customerName: 'Ann Lee',
     shippingAddress: '12 Main Street, Springfield, IL 62701, USA',
     items: [
-      { name: 'Gold Cross Necklace', sku: 'NEC-0001', price: '45.00', quantity: 2, lineTotal: '90.00' },
-      { name: 'Silver Locket', sku: 'LOC-0002', price: '30.50', quantity: 1, lineTotal: '30.50' },
+      { name: 'Gold Cross Necklace', sku: 'NEC-0001', price: '45.00', quantity: 2, lineTotal: '90.00', ...NO_DETAILS },
+      { name: 'Silver Locket', sku: 'LOC-0002', price: '30.50', quantity: 1, lineTotal: '30.50', ...NO_DETAILS },
     ],
     total: '120.50',
     trackingNumber: null,
@@ -56,6 +58,46 @@ describe('GuestOrderView', () => {
     expect(screen.getAllByText('$120.50')).toHaveLength(2)
     expect(screen.getByText('Free')).toBeTruthy()
     expect(screen.getByText('12 Main Street, Springfield, IL 62701, USA')).toBeTruthy()
+  })
+
+  it("shows each line's variant, personalisation and made-to-order note", () => {
+    renderOrder(
+      buildGuestOrder({
+        items: [
+          {
+            name: 'Hammered Gold Band Ring',
+            sku: 'RIN-3015-7',
+            price: '96.00',
+            quantity: 1,
+            lineTotal: '96.00',
+            ...NO_DETAILS,
+            variantLabel: 'Size 7',
+          },
+          {
+            name: 'Engravable Heart Locket',
+            sku: 'NEC-1090',
+            price: '78.00',
+            quantity: 1,
+            lineTotal: '78.00',
+            ...NO_DETAILS,
+            personalization: [{ label: 'Engraving', value: 'Jn 3:16', surcharge: '10.00' }],
+          },
+          {
+            name: 'Heirloom Gold Garnet Rosary',
+            sku: 'ROS-5033',
+            price: '389.00',
+            quantity: 1,
+            lineTotal: '389.00',
+            ...NO_DETAILS,
+            leadTime: { minDays: 10, maxDays: 15 },
+          },
+        ],
+      }),
+    )
+    const [ring, locket, rosary] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem')
+    expect(ring?.textContent).toContain('Size 7')
+    expect(locket?.textContent).toContain('Engraving: Jn 3:16')
+    expect(rosary?.textContent).toContain('Made to order: ships in 10-15 business days')
   })
 
   it('lists the history oldest first with dates, and the steps still to come', () => {

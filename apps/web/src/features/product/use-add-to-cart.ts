@@ -1,22 +1,28 @@
 import type { Product } from '@shop/schema/products'
 import { toast } from '../../components/toasts'
 import { useCart } from '../cart/cart-store'
-import { addableQuantity, toCartLine } from './product'
+import { addableQuantity, toCartLine, variantQuantityInCart } from './product'
+import type { AddToCartChoice } from './product-details'
 
-/** Adds a quantity of a product to the cart, never beyond its stock, and says what happened in a toast. */
+/**
+ * Adds the chosen variant (with its personalisation) to the cart, never beyond the variant's stock, and says what
+ * happened in a toast.
+ */
 export function useAddToCart() {
   const { items, add } = useCart()
-  return (product: Product, quantity: number) => {
-    const line = toCartLine(product, quantity)
+  return (product: Product, choice: AddToCartChoice) => {
+    const line = toCartLine(product, choice)
+    const name = line.variantLabel ? `${product.name} (${line.variantLabel})` : product.name
     const addable = addableQuantity(items, line)
     if (addable <= 0) {
-      const inCart = items.find((l) => l.id === product.id)?.quantity ?? 0
+      const inCart = variantQuantityInCart(items, line)
       toast({
         title: 'Not enough stock',
-        message:
-          inCart > 0
-            ? `Your cart already holds all ${product.stock} of ${product.name} we have in stock.`
-            : `${product.name} is out of stock.`,
+        message: line.leadTime
+          ? `You can order at most ${line.stock} of ${name} at once.`
+          : inCart > 0
+            ? `Your cart already holds all ${line.stock} of ${name} we have in stock.`
+            : `${name} is out of stock.`,
         isError: true,
       })
       return
@@ -25,9 +31,7 @@ export function useAddToCart() {
     toast({
       title: 'Added to cart',
       message:
-        addable < quantity
-          ? `${addable} × ${product.name} (only ${product.stock} in stock)`
-          : `${addable} × ${product.name}`,
+        addable < choice.quantity ? `${addable} × ${name} (only ${line.stock} in stock)` : `${addable} × ${name}`,
     })
   }
 }

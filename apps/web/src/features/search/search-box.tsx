@@ -6,6 +6,7 @@ import { type KeyboardEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { FallbackImage } from '../../components/fallback-image'
 import { formatMoney } from '../../lib/format'
+import { hasPriceRange } from '../product/variant-choice'
 import { MIN_SEARCH_LENGTH, useProductSearch } from './use-search'
 
 // Wait for a short pause in typing before asking the API, so a word costs one request, not one per letter.
@@ -245,7 +246,7 @@ function SearchResult({ id, product, isActive, onHover, onOpen }: SearchResultPr
         )}
       </Box>
       <Text fz="sm" c="gold.8" style={{ flex: 'none' }}>
-        {formatMoney(product.price)}
+        {hasPriceRange(product) ? `From ${formatMoney(product.price)}` : formatMoney(product.price)}
       </Text>
     </Box>
   )

@@ -1,12 +1,11 @@
-import { Container, SimpleGrid, Stack } from '@mantine/core'
-import { useParams } from 'react-router-dom'
+import { Container, Stack } from '@mantine/core'
+import { useParams, useSearchParams } from 'react-router-dom'
 import { firstSentence } from '../../features/product/product'
 import { ProductBreadcrumb } from '../../features/product/product-breadcrumb'
-import { ProductDetails } from '../../features/product/product-details'
-import { ProductGallery } from '../../features/product/product-gallery'
 import { ProductLoadError } from '../../features/product/product-load-error'
 import { ProductNotFound } from '../../features/product/product-not-found'
 import { ProductSkeleton } from '../../features/product/product-skeleton'
+import { ProductView } from '../../features/product/product-view'
 import { useAddToCart } from '../../features/product/use-add-to-cart'
 import { useProduct } from '../../features/product/use-product'
 import { usePageMeta } from '../../features/shop/use-shop'
@@ -16,12 +15,26 @@ import classes from './product.page.module.css'
 export function ProductPage() {
   const params = useParams()
   const id = parseRouteId(params.id)
+  const [searchParams, setSearchParams] = useSearchParams()
   const { data: product, isNotFound, isError, refetch } = useProduct(id)
   const addToCart = useAddToCart()
   usePageMeta(
     product?.name ?? (isNotFound ? 'Product Not Found' : undefined),
     product ? firstSentence(product.description) : undefined,
   )
+
+  // The chosen variant is kept in the URL (to share or reload), replacing the entry: Back leaves the product.
+  function showVariant(variantId: number | null) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (variantId === null) next.delete('variant')
+        else next.set('variant', String(variantId))
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }
 
   return (
     <Container className={classes.page}>
@@ -32,15 +45,15 @@ export function ProductPage() {
       ) : !product ? (
         <ProductSkeleton />
       ) : (
-        // Keyed by product: another product starts again at its first image and a quantity of 1.
+        // Keyed by product: another product starts again at its first image, its URL's variant and a quantity of 1.
         <Stack key={product.id} gap="xl">
           <ProductBreadcrumb product={product} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'xl', md: 56 }}>
-            <div className={classes.galleryColumn}>
-              <ProductGallery imageUrls={product.imageUrls} name={product.name} />
-            </div>
-            <ProductDetails product={product} onAddToCart={(quantity) => addToCart(product, quantity)} />
-          </SimpleGrid>
+          <ProductView
+            product={product}
+            variantParam={searchParams.get('variant')}
+            onVariantChange={showVariant}
+            onAddToCart={(choice) => addToCart(product, choice)}
+          />
         </Stack>
       )}
     </Container>

@@ -1,28 +1,33 @@
 import { Card, Flex, Select, Stack } from '@mantine/core'
 import type { OrderSummary } from '@shop/schema/orders'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
+import { ListPager } from '../../../components/admin/list-pager'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
 import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
+import { useListPage } from '../../../components/admin/use-list-page'
 import { useSearchParam } from '../../../components/admin/use-search-param'
-import {
-  ALL_STATUSES,
-  filterOrders,
-  parseStatusFilter,
-  STATUS_FILTER_OPTIONS,
-} from '../../../features/admin-orders/order-filters'
+import { ALL_STATUSES, parseStatusFilter, STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/order-filters'
 import { OrderTable } from '../../../features/admin-orders/order-table'
-import { useAdminOrders, useDeleteOrder } from '../../../features/admin-orders/use-admin-orders'
+import { useAdminOrderPage, useDeleteOrder } from '../../../features/admin-orders/use-admin-orders'
 import { usePageMeta } from '../../../features/shop/use-shop'
+
+const ORDERS_PER_PAGE = 25
 
 export function OrderListPage() {
   usePageMeta('Orders')
-  // The search and the status filter live in the URL (?q=&status=), so a filtered list can be shared or revisited.
-  const [search] = useSearchParam('q')
+  // The search, the status filter and the page live in the URL (?q=&status=&page=), so a filtered page can be
+  // shared or revisited. The server pages, searches and filters: the list costs the same at any number of orders.
+  const { page, setPage, search } = useListPage()
   const [statusParam, setStatusParam] = useSearchParam('status')
   const status = parseStatusFilter(statusParam)
-  const { data: orders, isError, refetch, isRefetching } = useAdminOrders()
+  const { data, isError, refetch, isRefetching } = useAdminOrderPage({
+    page,
+    pageSize: ORDERS_PER_PAGE,
+    q: search || undefined,
+    status: status === ALL_STATUSES ? undefined : status,
+  })
   const confirmDelete = useConfirmDelete<OrderSummary>(useDeleteOrder())
 
   return (
@@ -55,7 +60,10 @@ export function OrderListPage() {
               isRetrying={isRefetching}
             />
           ) : (
-            <OrderTable orders={orders && filterOrders(orders, search, status)} onDelete={confirmDelete.ask} />
+            <>
+              <OrderTable orders={data?.items} onDelete={confirmDelete.ask} />
+              <ListPager page={page} pageSize={ORDERS_PER_PAGE} total={data?.total} noun="orders" onChange={setPage} />
+            </>
           )}
         </Stack>
       </Card>

@@ -1,24 +1,30 @@
-import { Button, Card, Group, Stack, Text } from '@mantine/core'
+import { Button, Card, Group, Stack } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
 import { IconExternalLink, IconPlus } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
+import { ListPager } from '../../../components/admin/list-pager'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
 import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
-import { useSearchParam } from '../../../components/admin/use-search-param'
+import { useListPage } from '../../../components/admin/use-list-page'
 import { ProductTable } from '../../../features/admin-products/product-table'
-import { filterProducts } from '../../../features/admin-products/product-values'
-import { useAdminProducts, useDeleteProduct } from '../../../features/admin-products/use-admin-products'
+import { useAdminProductPage, useDeleteProduct } from '../../../features/admin-products/use-admin-products'
 import { usePageMeta } from '../../../features/shop/use-shop'
+
+const PRODUCTS_PER_PAGE = 25
 
 export function ProductListPage() {
   usePageMeta('Products')
-  const [search] = useSearchParam('q')
-  const { data: products, isPending, isError, refetch, isRefetching } = useAdminProducts()
+  // The server searches (name, SKU, a variant's SKU, description) and pages; ?q= and ?page= stay in the URL.
+  const { page, setPage, search } = useListPage()
+  const { data, isPending, isError, refetch, isRefetching } = useAdminProductPage({
+    page,
+    pageSize: PRODUCTS_PER_PAGE,
+    q: search || undefined,
+  })
   const confirmDelete = useConfirmDelete<Product>(useDeleteProduct())
-  const shown = products && filterProducts(products, search)
 
   return (
     <Stack gap="lg">
@@ -46,13 +52,6 @@ export function ProductListPage() {
       <Card withBorder padding="lg" radius="md">
         <Group justify="space-between" mb="md" gap="sm">
           <SearchField label="Search products" placeholder="Search by name or SKU..." w={{ base: '100%', sm: 340 }} />
-          {shown && (
-            <Text size="sm" c="ink.6" aria-live="polite">
-              {shown.length === products.length
-                ? `${products.length} ${products.length === 1 ? 'product' : 'products'}`
-                : `${shown.length} of ${products.length} products`}
-            </Text>
-          )}
         </Group>
         {isError ? (
           <LoadErrorView
@@ -61,7 +60,16 @@ export function ProductListPage() {
             isRetrying={isRefetching}
           />
         ) : (
-          <ProductTable products={shown} isLoading={isPending} onDelete={confirmDelete.ask} />
+          <>
+            <ProductTable products={data?.items} isLoading={isPending} onDelete={confirmDelete.ask} />
+            <ListPager
+              page={page}
+              pageSize={PRODUCTS_PER_PAGE}
+              total={data?.total}
+              noun="products"
+              onChange={setPage}
+            />
+          </>
         )}
       </Card>
       <ConfirmDeleteDialog title="Delete product" {...confirmDelete.dialogProps}>

@@ -1,0 +1,24 @@
+import { useDebouncedValue } from '@mantine/hooks'
+import { useSearchParams } from 'react-router-dom'
+import { parsePage } from './list-pager'
+
+// Long enough that typing a name asks the server once, short enough to feel immediate.
+const SEARCH_DEBOUNCE_MS = 300
+
+/**
+ * The page (?page=) and the search (?q=, debounced) of a paged admin list, both kept in the URL. Going to another
+ * page adds a history entry, so Back returns to the page before.
+ */
+export function useListPage() {
+  const [params, setParams] = useSearchParams()
+  const [search] = useDebouncedValue((params.get('q') ?? '').trim(), SEARCH_DEBOUNCE_MS)
+  const page = parsePage(params.get('page') ?? '')
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      if (next > 1) updated.set('page', String(next))
+      else updated.delete('page')
+      return updated
+    })
+  return { page, setPage, search }
+}
