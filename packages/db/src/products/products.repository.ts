@@ -11,7 +11,7 @@ import {
   type VariantValues,
   variantsOf,
 } from '@shop/schema/products'
-import { type Selectable, sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
 import { productMatches } from '../search/search'
