@@ -63,6 +63,10 @@ async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; con
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
+  let isStopping = false
+  server.once('exit', (code, signal) => {
+    if (!isStopping) console.error(`the bench server stopped on its own (exit code ${code}, signal ${signal})`)
+  })
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('message', () => resolve())
@@ -70,6 +74,7 @@ async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; con
     })
     return await measureServer(base)
   } finally {
+    isStopping = true
     if (server.exitCode === null) {
       server.kill('SIGTERM')
       await new Promise((resolve) => server.once('exit', resolve))
@@ -120,7 +125,16 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
     headers: auth,
     body: JSON.stringify({ ...target, stock: initialStock }),
   })
-  const ordersBefore = (await getJson<unknown[]>(`${base}/api/admin/orders`, { headers: auth })).length
+  // The orders list is paged: X-Total-Count counts them all.
+  const countOrders = async () => {
+    // The connection kept alive since the last call may have been closed by the server while autocannon ran.
+    const response = await fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }).catch(() =>
+      fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }),
+    )
+    if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`)
+    return Number(response.headers.get('x-total-count'))
+  }
+  const ordersBefore = await countOrders()
   const orderBody = JSON.stringify({
     customerName: 'Bench Buyer',
     customerEmail: 'bench@example.com',
@@ -137,7 +151,6 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
   })
   // autocannon stops at the deadline with requests still in flight, which the server goes on to complete: wait
   // until the order count stops moving, then read the stock, so both figures describe the same moment.
-  const countOrders = async () => (await getJson<unknown[]>(`${base}/api/admin/orders`, { headers: auth })).length
   let ordersAfter = await countOrders()
   for (let previous = -1; previous !== ordersAfter; ) {
     previous = ordersAfter

@@ -139,9 +139,15 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     }
   }
 
+  /**
+   * Sends what is due, a batch at a time, until nothing is left or the sender is stopped: a stop waits for the
+   * batch in hand (at most BATCH mails), never for the whole outbox, so a shop with a backlog still shuts down at
+   * once. The rest stays due for the next start (or another process).
+   */
   async function sendDue(): Promise<void> {
-    for (;;) {
+    while (!stopped) {
       await makeWayForOrders()
+      if (stopped) return
       const mails = await outboxRepo.claimDue(db, { now: new Date(), limit: BATCH, leaseMs: delivery.leaseMs, token })
       for (const mail of mails) await deliver(mail)
       if (mails.length < BATCH) return
