@@ -46,6 +46,15 @@ async function placeOrder(t: TestApp, productId: number, quantity = 2, extra: ob
   return response.json<{ id: number; orderNumber: string; accessKey: string; customerEmail: string }>()
 }
 
+/** The order's activity in the admin, once `until` holds (mails are sent in the background). */
+// biome-ignore lint/suspicious/noExplicitAny: the answer's JSON, read by each test as it needs
+function waitForActivity(t: TestApp, orderId: number, token: string, until: (activity: any) => boolean) {
+  return waitFor(
+    async () => (await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}/activity`, token })).json(),
+    until,
+  )
+}
+
 function linkIn(mail: ParsedMail): string {
   const match = /http:\/\/shop\.test:8080(\/orders\/[^\s"<>]+)/.exec(mail.text ?? '')
   if (!match?.[1]) throw new Error(`no order link in:\n${mail.text}`)
@@ -360,8 +369,10 @@ describe('order mails while the mail server is down', () => {
       const order = await placeOrder(t, product.id, 1)
       expect(Date.now() - started).toBeLessThan(2_000)
       // The failure is on the order, with the reason in words.
-      const failed = await waitFor(
-        async () => (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/activity`, token })).json(),
+      const failed = await waitForActivity(
+        t,
+        order.id,
+        token,
         // The activity's two reads (mails, timeline) may straddle the failure's commit: wait for both.
         (activity) =>
           activity.mails.some((mail: { lastError: string | null }) => mail.lastError !== null) &&
@@ -420,8 +431,10 @@ describe('order mails while the mail server is down', () => {
       const token = await t.login()
       const product = await insertProduct(t.db, { stock: 10 })
       const order = await placeOrder(t, product.id, 1)
-      const activity = await waitFor(
-        async () => (await t.request({ method: 'GET', url: `/api/admin/orders/${order.id}/activity`, token })).json(),
+      const activity = await waitForActivity(
+        t,
+        order.id,
+        token,
         (value) => value.mails.length === 2 && value.mails.every((m: { status: string }) => m.status === 'failed'),
       )
       expect(activity.mails[0].lastError).toMatch(/^No mail server is configured/)

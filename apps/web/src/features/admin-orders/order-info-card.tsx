@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Text, Title } from '@mantine/core'
+import { webLinkOf } from '@shop/schema/display'
 import type { Order } from '@shop/schema/orders'
 import { formatDate } from '../../lib/format'
-import { webLinkOf } from '../../lib/web-link'
 import { OrderField } from './order-field'
 import { OrderStatusControl } from './order-status-control'
 

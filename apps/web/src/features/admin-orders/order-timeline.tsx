@@ -1,4 +1,5 @@
 import { Box, Group, Text, Timeline } from '@mantine/core'
+import { webLinkOf } from '@shop/schema/display'
 import type { OrderTimelineEntry } from '@shop/schema/orders'
 import {
   IconAlertTriangle,
@@ -12,7 +13,6 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react'
 import { formatDateTime } from '../../lib/format'
-import { webLinkOf } from '../../lib/web-link'
 import { describeTimelineEntry } from './order-activity-words'
 
 function EntryIcon({ entry }: { entry: OrderTimelineEntry }) {

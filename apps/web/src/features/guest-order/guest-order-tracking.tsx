@@ -1,7 +1,7 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core'
+import { webLinkOf } from '@shop/schema/display'
 import type { GuestOrder } from '@shop/schema/orders'
 import { IconExternalLink } from '@tabler/icons-react'
-import { webLinkOf } from '../../lib/web-link'
 
 /** The parcel's tracking number and the carrier's page; before the order ships, when to expect them. */
 export function GuestOrderTracking({

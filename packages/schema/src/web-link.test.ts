@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { webLinkOf } from './web-link'
+import { webLinkOf } from './display'
 
 describe('webLinkOf', () => {
   it('keeps http and https addresses as they were typed', () => {
