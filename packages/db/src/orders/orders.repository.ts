@@ -1,7 +1,7 @@
 import { centsToMoney } from '@shop/schema/common'
 import type { Order, OrderItem, OrderPersonalization, OrderSort, OrderStatus, OrderSummary } from '@shop/schema/orders'
-import type { Selectable } from 'kysely'
-import type { Executor } from '../database'
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
+import type { Database, Executor } from '../database'
 import { nowIso, toNumber } from '../dialect'
 import { orderMatches } from '../search/search'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
@@ -101,18 +101,22 @@ export async function findPage(
   db: Executor,
   options: OrderPageOptions,
 ): Promise<{ items: OrderSummary[]; total: number }> {
-  let filtered = db.selectFrom('orders')
-  if (options.status) filtered = filtered.where('orders.status', '=', options.status)
-  if (options.from) filtered = filtered.where('orders.created_at', '>=', options.from)
-  if (options.to) filtered = filtered.where('orders.created_at', '<', options.to)
-  if (options.search) filtered = filtered.where(orderMatches(db, options.search))
-  const count = filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow()
+  // The same filters for the count and the page.
+  const matches = (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (options.status) conditions.push(eb('orders.status', '=', options.status))
+    if (options.from) conditions.push(eb('orders.created_at', '>=', options.from))
+    if (options.to) conditions.push(eb('orders.created_at', '<', options.to))
+    if (options.search) conditions.push(orderMatches(db, options.search))
+    return eb.and(conditions)
+  }
+  const count = db
+    .selectFrom('orders')
+    .where(matches)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()
 
-  let query = summaryQuery(db)
-  if (options.status) query = query.where('orders.status', '=', options.status)
-  if (options.from) query = query.where('orders.created_at', '>=', options.from)
-  if (options.to) query = query.where('orders.created_at', '<', options.to)
-  if (options.search) query = query.where(orderMatches(db, options.search))
+  let query = summaryQuery(db).where(matches)
   switch (options.sort) {
     case 'newest':
       query = query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc')
