@@ -10,7 +10,6 @@ import {
   ZMoney,
   ZPriceInput,
 } from './common'
-import { variantLabel } from './display'
 
 export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 30
@@ -353,14 +352,6 @@ export function variantsOf(values: ProductValues, existingId?: number): VariantV
       leadTime: values.leadTime,
     },
   ]
-}
-
-/** A variant's buyer-facing name from the product's options ("Size 7 / Sterling silver"). */
-export function labelOfVariant(options: readonly ProductOption[], values: readonly string[]): string {
-  return variantLabel(
-    options.map((option) => option.name),
-    values,
-  )
 }
 
 export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const

@@ -3,6 +3,7 @@ import type { Order, OrderItem, OrderPersonalization, OrderSort, OrderStatus, Or
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import type { Database, Executor } from '../database'
 import { nowIso, toNumber } from '../dialect'
+import { leadTimeOf } from '../products/products.repository'
 import { orderMatches } from '../search/search'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
 
@@ -60,10 +61,7 @@ function toItem(row: Selectable<OrderItemsTable>): OrderItem {
     imageUrl: row.image_url,
     variantLabel: row.variant_label,
     personalization: toPersonalization(personalization),
-    leadTime:
-      row.lead_min_days === null || row.lead_max_days === null
-        ? null
-        : { minDays: row.lead_min_days, maxDays: row.lead_max_days },
+    leadTime: leadTimeOf(row),
   }
 }
 

@@ -55,7 +55,8 @@ function toField(field: StoredField): PersonalizationField {
 
 type VariantRow = Selectable<ProductVariantsTable>
 
-function leadTimeOf(row: { lead_min_days: number | null; lead_max_days: number | null }) {
+/** A made-to-order lead time from its two columns (a variant's or an order line's); null when sold from stock. */
+export function leadTimeOf(row: { lead_min_days: number | null; lead_max_days: number | null }) {
   return row.lead_min_days === null || row.lead_max_days === null
     ? null
     : { minDays: row.lead_min_days, maxDays: row.lead_max_days }

@@ -4,23 +4,12 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { render } from '../../../test-utils/render'
 import { PRODUCT_PLACEHOLDER } from '../../components/fallback-image'
+import { buildVariant } from '../product/test-products'
 import { ProductCard } from './product-card'
 import { ProductGrid } from './product-grid'
 
 function variant(overrides: Partial<Variant> = {}): Variant {
-  return {
-    id: 70,
-    options: [],
-    label: '',
-    sku: 'NEC-0001',
-    price: '89.00',
-    stock: 5,
-    minStock: 2,
-    active: true,
-    imageUrl: null,
-    leadTime: null,
-    ...overrides,
-  }
+  return buildVariant({ id: 70, sku: 'NEC-0001', price: '89.00', ...overrides })
 }
 
 function buildProduct(overrides: Partial<Product> = {}): Product {
