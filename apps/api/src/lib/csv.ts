@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream'
+import { stringify } from 'csv-stringify'
+import type { FastifyReply } from 'fastify'
+
+/** A CSV cell: text, a number, yes/no, or empty. Amounts are passed as plain decimal text ("1234.50"). */
+export type CsvCell = string | number | boolean | null | undefined
+
+/**
+ * A spreadsheet program runs a cell that starts with `=`, `+`, `@`, a tab or a carriage return as a formula, and a
+ * buyer's name is typed by anyone. Such text is written with a leading apostrophe, which spreadsheets show as plain
+ * text (OWASP's advice for CSV injection). A `-` starts a formula only when no number follows, so "-5.00" stays.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+@\t\r]|^-(?![\d.])/.test(text) ? `'${text}` : text
+}
+
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return ''
+  if (typeof cell === 'boolean') return cell ? 'true' : 'false'
+  if (typeof cell === 'number') return String(cell)
+  return neutralizeFormula(cell)
+}
+
+/**
+ * An RFC 4180 file (CRLF line ends, quotes doubled, a field quoted when it holds a comma, quote or line break) in
+ * UTF-8 with a byte order mark, so spreadsheet programs open it with accents intact. Rows are pulled from the
+ * iterable only as fast as the client reads: memory stays constant however many rows there are.
+ */
+export function csvStream(header: readonly string[], rows: AsyncIterable<readonly CsvCell[]>): Readable {
+  async function* lines() {
+    yield header
+    for await (const row of rows) yield row.map(cellText)
+  }
+  return Readable.from(lines()).pipe(stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }))
+}
+
+/** Sends a CSV download: the browser saves it as `filename` and nothing keeps a copy. */
+export function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvCell[]>,
+) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csvStream(header, rows))
+}
