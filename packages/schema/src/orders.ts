@@ -61,24 +61,28 @@ export type OrderSummary = z.infer<typeof ZOrderSummary>
 export const ORDER_SORTS = ['newest', 'oldest', 'total-desc', 'total-asc'] as const
 export type OrderSort = (typeof ORDER_SORTS)[number]
 
+/** The filters of the admin's orders: the list and the CSV export take the same ones, so both show the same orders. */
+const orderListFilters = {
+  sort: z.enum(ORDER_SORTS, { error: `Sort must be one of: ${ORDER_SORTS.join(', ')}` }).default('newest'),
+  status: ZOrderStatus.optional(),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+}
+
+const isRangeInOrder = (input: { from?: string; to?: string }) => !input.from || !input.to || input.from <= input.to
+const RANGE_ORDER = { message: 'The range must not end before it starts', path: ['to'] }
+
 /**
  * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, by the day
  * they were placed (from and to included) and by a search of the order number, the customer's name and e-mail.
  */
-export const ZAdminOrderListInput = z
-  .object({
-    ...pageFields,
-    sort: z.enum(ORDER_SORTS, { error: `Sort must be one of: ${ORDER_SORTS.join(', ')}` }).default('newest'),
-    status: ZOrderStatus.optional(),
-    q: z.string().trim().max(100, 'Search text is too long').optional(),
-    from: ZDay.optional(),
-    to: ZDay.optional(),
-  })
-  .refine((input) => !input.from || !input.to || input.from <= input.to, {
-    message: 'The range must not end before it starts',
-    path: ['to'],
-  })
+export const ZAdminOrderListInput = z.object({ ...pageFields, ...orderListFilters }).refine(isRangeInOrder, RANGE_ORDER)
 export type AdminOrderListInput = z.input<typeof ZAdminOrderListInput>
+
+/** GET /api/admin/orders/export: every order the list would show with these filters, as CSV (no paging). */
+export const ZAdminOrderExportInput = z.object(orderListFilters).refine(isRangeInOrder, RANGE_ORDER)
+export type AdminOrderExportInput = z.input<typeof ZAdminOrderExportInput>
 
 export const ZOrder = ZOrderSummary.extend({
   items: z.array(ZOrderItem),

@@ -65,6 +65,12 @@ function toItem(row: Selectable<OrderItemsTable>): OrderItem {
   }
 }
 
+/** An order read with all its lines: the item count is theirs. */
+function toOrder(row: Selectable<OrdersTable>, items: Array<Selectable<OrderItemsTable>>): Order {
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
+  return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem), ...toTracking(row) }
+}
+
 function summaryQuery(db: Executor) {
   return db
     .selectFrom('orders')
@@ -78,11 +84,8 @@ function summaryQuery(db: Executor) {
     )
 }
 
-export interface OrderPageOptions {
-  /** 1-based. */
-  page: number
-  pageSize: number
-  sort: OrderSort
+/** What narrows the admin's orders; the page and the export read the same ones (orderFilter). */
+export interface OrderFilters {
   status?: OrderStatus
   /** Case-insensitive substring of the order number, the customer's name or e-mail (search.ts). */
   search?: string
@@ -90,6 +93,33 @@ export interface OrderPageOptions {
   from?: string
   to?: string
 }
+
+export interface OrderPageOptions extends OrderFilters {
+  /** 1-based. */
+  page: number
+  pageSize: number
+  sort: OrderSort
+}
+
+/** The one WHERE of the admin's orders: the count, the page and the CSV export all filter with it. */
+function orderFilter(db: Executor, filters: OrderFilters) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (filters.status) conditions.push(eb('orders.status', '=', filters.status))
+    if (filters.from) conditions.push(eb('orders.created_at', '>=', filters.from))
+    if (filters.to) conditions.push(eb('orders.created_at', '<', filters.to))
+    if (filters.search) conditions.push(orderMatches(db, filters.search))
+    return eb.and(conditions)
+  }
+}
+
+/** Each sort is one indexed column, then the id, so that equal values keep one order (pages and keysets rely on it). */
+const SORT_KEYS = {
+  newest: { column: 'created_at', direction: 'desc' },
+  oldest: { column: 'created_at', direction: 'asc' },
+  'total-desc': { column: 'total_cents', direction: 'desc' },
+  'total-asc': { column: 'total_cents', direction: 'asc' },
+} as const satisfies Record<OrderSort, { column: 'created_at' | 'total_cents'; direction: 'asc' | 'desc' }>
 
 /**
  * One page of orders and how many match in all, filtered, searched and sorted by the database through its indexes
@@ -99,37 +129,18 @@ export async function findPage(
   db: Executor,
   options: OrderPageOptions,
 ): Promise<{ items: OrderSummary[]; total: number }> {
-  // The same filters for the count and the page.
-  const matches = (eb: ExpressionBuilder<Database, 'orders'>) => {
-    const conditions: Expression<SqlBool>[] = []
-    if (options.status) conditions.push(eb('orders.status', '=', options.status))
-    if (options.from) conditions.push(eb('orders.created_at', '>=', options.from))
-    if (options.to) conditions.push(eb('orders.created_at', '<', options.to))
-    if (options.search) conditions.push(orderMatches(db, options.search))
-    return eb.and(conditions)
-  }
+  const matches = orderFilter(db, options)
   const count = db
     .selectFrom('orders')
     .where(matches)
     .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow()
 
-  let query = summaryQuery(db).where(matches)
-  switch (options.sort) {
-    case 'newest':
-      query = query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc')
-      break
-    case 'oldest':
-      query = query.orderBy('orders.created_at', 'asc').orderBy('orders.id', 'asc')
-      break
-    case 'total-desc':
-      query = query.orderBy('orders.total_cents', 'desc').orderBy('orders.id', 'desc')
-      break
-    case 'total-asc':
-      query = query.orderBy('orders.total_cents', 'asc').orderBy('orders.id', 'asc')
-      break
-  }
-  const rows = await query
+  const { column, direction } = SORT_KEYS[options.sort]
+  const rows = await summaryQuery(db)
+    .where(matches)
+    .orderBy(`orders.${column}`, direction)
+    .orderBy('orders.id', direction)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize)
     .execute()
@@ -137,6 +148,80 @@ export async function findPage(
     items: rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 })),
     total: toNumber((await count).total),
   }
+}
+
+/** Orders the export reads per query: its memory is one chunk of orders and their lines, however many match. */
+export const EXPORT_CHUNK_SIZE = 500
+
+/**
+ * Every order matching the filters, in the sort's order, with its lines: the CSV export. It reads one chunk of
+ * orders at a time by keyset (after the last one's sort value and id, never by offset, so each chunk costs the same)
+ * and their lines in one query, and reads the next chunk only when the caller asks for it: a download as slow as its
+ * client holds one chunk, and a client that goes away stops the reading. Each chunk is its own query, not one long
+ * transaction or cursor: those would hold a PostgreSQL connection, or SQLite's only one, for the whole download.
+ */
+export async function* iterateWithItems(
+  db: Executor,
+  options: OrderFilters & { sort: OrderSort; chunkSize?: number },
+): AsyncGenerator<Order> {
+  const { column, direction } = SORT_KEYS[options.sort]
+  const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE
+  const after = direction === 'desc' ? '<' : '>'
+  let last: Selectable<OrdersTable> | undefined
+  for (;;) {
+    let query = db.selectFrom('orders').selectAll('orders').where(orderFilter(db, options))
+    if (last) {
+      const { [column]: key, id } = last
+      // (key, id) after the last row's, written so that the key's own index bounds the scan on both databases.
+      query = query.where((eb) =>
+        eb.and([
+          eb(`orders.${column}`, `${after}=`, key),
+          eb.or([eb(`orders.${column}`, after, key), eb('orders.id', after, id)]),
+        ]),
+      )
+    }
+    const rows = await query
+      .orderBy(`orders.${column}`, direction)
+      .orderBy('orders.id', direction)
+      .limit(chunkSize)
+      .execute()
+    if (rows.length === 0) return
+    const itemsByOrder = await findItemsByOrder(
+      db,
+      rows.map((row) => row.id),
+    )
+    for (const row of rows) {
+      yield toOrder(row, itemsByOrder.get(row.id) ?? [])
+    }
+    if (rows.length < chunkSize) return
+    last = rows[rows.length - 1]
+  }
+}
+
+/** The lines of these orders, each order's in id order. */
+async function findItemsByOrder(
+  db: Executor,
+  orderIds: number[],
+): Promise<Map<number, Array<Selectable<OrderItemsTable>>>> {
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('id')
+    .execute()
+  return groupByOrder(rows)
+}
+
+/** Lines by their order's id, in the order given. */
+function groupByOrder(rows: Array<Selectable<OrderItemsTable>>): Map<number, Array<Selectable<OrderItemsTable>>> {
+  const itemsByOrder = new Map<number, Array<Selectable<OrderItemsTable>>>()
+  for (const row of rows) {
+    const items = itemsByOrder.get(row.order_id)
+    if (items) items.push(row)
+    else itemsByOrder.set(row.order_id, [row])
+  }
+  return itemsByOrder
 }
 
 /** Newest first. */
@@ -328,17 +413,8 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
   for (const chunk of chunks(itemValues, ROWS_PER_INSERT)) {
     itemRows.push(...(await db.insertInto('order_items').values(chunk).returningAll().execute()))
   }
-  const itemsByOrder = new Map<number, Array<Selectable<OrderItemsTable>>>()
-  for (const item of itemRows.sort((a, b) => a.id - b.id)) {
-    const items = itemsByOrder.get(item.order_id)
-    if (items) items.push(item)
-    else itemsByOrder.set(item.order_id, [item])
-  }
-  return orderRows.map((row) => {
-    const items = itemsByOrder.get(row.id) ?? []
-    const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
-    return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem), ...toTracking(row) }
-  })
+  const itemsByOrder = groupByOrder(itemRows.sort((a, b) => a.id - b.id))
+  return orderRows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? []))
 }
 
 export async function updateStatus(db: Executor, id: number, status: OrderStatus): Promise<boolean> {
