@@ -7,6 +7,7 @@ import { createMailer } from './features/auth/mailer'
 import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rate-limit'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
+import { ordersExportRoutes } from './features/orders/orders-export.routes'
 import { createMailSender } from './features/outbox/mail-sender'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
 import { createBackgroundTasks } from './lib/background-tasks'
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(docs)
   await app.register(uploadsRoutes)
   await app.register(invoicesRoutes)
+  await app.register(ordersExportRoutes)
   await app.register(trpc)
   await app.register(web)
 

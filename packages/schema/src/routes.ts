@@ -485,7 +485,7 @@ export const routes = {
 
 export type ProcedurePath = keyof typeof routes
 
-/** Plain HTTP routes outside tRPC (multipart upload, binary PDF, health). */
+/** Plain HTTP routes outside tRPC (multipart upload, binary PDF, CSV export, health). */
 export const rawRoutes = {
   upload: {
     method: 'POST',
@@ -508,6 +508,15 @@ export const rawRoutes = {
     statuses: [200, 400, 401, 404],
     cache: 'no-store',
   },
+  ordersExport: {
+    method: 'GET',
+    path: '/admin/orders/export',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Every order matching the filters of the orders list, one CSV row per order line',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
   health: {
     method: 'GET',
     path: '/health',
@@ -520,6 +529,15 @@ export const rawRoutes = {
 } as const satisfies Record<string, RouteDef>
 
 export type RawRouteName = keyof typeof rawRoutes
+
+/**
+ * Routes with fewer `{param}` segments first: `/admin/orders/export` is the export, not the order with id "export",
+ * as Fastify's router decides (a literal segment beats a parameter). Sort a table with it before matching URLs.
+ */
+export function byLiteralPathsFirst(a: RouteDef, b: RouteDef): number {
+  const params = (route: RouteDef) => route.path.split('{').length
+  return params(a) - params(b)
+}
 
 /** The success status of a route: 201 for a create, else 200. */
 export function successStatus(route: RouteDef): 200 | 201 {

@@ -38,3 +38,36 @@ describe('csvStream', () => {
     expect(neutralizeFormula('Mary-Jane')).toBe('Mary-Jane')
   })
 })
+
+describe('csvStream, when either end stops', () => {
+  it('fails the stream when reading the rows fails, instead of leaving the download hanging', async () => {
+    async function* failing() {
+      yield ['first']
+      throw new Error('the database went away')
+    }
+    await expect(buffer(csvStream(['name'], failing()))).rejects.toThrow('the database went away')
+  })
+
+  it('stops reading the rows when the reader goes away', async () => {
+    let pulled = 0
+    let isFinished = false
+    async function* endless() {
+      try {
+        for (;;) {
+          pulled += 1
+          yield [`row ${pulled}`, 'x'.repeat(100)]
+        }
+      } finally {
+        isFinished = true
+      }
+    }
+    const stream = csvStream(['name', 'padding'], endless())
+    for await (const _chunk of stream) break
+    await new Promise((resolve) => setImmediate(resolve))
+    const pulledWhenGone = pulled
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(isFinished).toBe(true)
+    expect(pulled).toBe(pulledWhenGone)
+    expect(pulled).toBeLessThan(1000)
+  })
+})

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { FastifyReply } from 'fastify'
 
@@ -31,7 +31,14 @@ export function csvStream(header: readonly string[], rows: AsyncIterable<readonl
     yield header
     for await (const row of rows) yield row.map(cellText)
   }
-  return Readable.from(lines()).pipe(stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }))
+  // pipeline, not pipe, passes an end on in both directions: a read that fails ends the answer (a cut download, not
+  // one that hangs), and a client that goes away ends the rows' generator, so nothing more is read. Both show on the
+  // returned stream, which is what its reader watches, hence the empty callback.
+  return pipeline(
+    Readable.from(lines()),
+    stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }),
+    () => {},
+  )
 }
 
 /** Sends a CSV download: the browser saves it as `filename` and nothing keeps a copy. */

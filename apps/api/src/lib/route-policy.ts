@@ -1,6 +1,7 @@
 import {
   ADMIN_SECTION,
   API_PREFIX,
+  byLiteralPathsFirst,
   type CachePolicy,
   NO_STORE_SECTIONS,
   type RouteDef,
@@ -56,7 +57,7 @@ function patternOf(path: string): RegExp {
 
 export function createRoutePolicy(table: Record<string, RouteDef>): (method: string, url: string) => RoutePolicy {
   const byMethod = new Map<string, Matcher[]>()
-  for (const route of Object.values(table)) {
+  for (const route of Object.values(table).sort(byLiteralPathsFirst)) {
     const matchers = byMethod.get(route.method) ?? []
     matchers.push({ pattern: patternOf(route.path), route })
     byMethod.set(route.method, matchers)

@@ -6,6 +6,8 @@ describe('operationOf', () => {
   it('maps a URL to the route pattern of its operation', () => {
     expect(operationOf('GET', '/api/admin/orders/12')).toBe('GET /api/admin/orders/{id}')
     expect(operationOf('GET', '/api/admin/orders/12/invoice')).toBe('GET /api/admin/orders/{id}/invoice')
+    // A literal segment beats a parameter, as in Fastify's router: the export is not the order with id "export".
+    expect(operationOf('GET', '/api/admin/orders/export?status=pending')).toBe('GET /api/admin/orders/export')
     expect(operationOf('PATCH', '/api/admin/orders/12/status')).toBe('PATCH /api/admin/orders/{id}/status')
     expect(operationOf('GET', '/api/categories/rings/products?x=1')).toBe('GET /api/categories/{slug}/products')
     expect(operationOf('GET', '/api/products/')).toBe('GET /api/products')

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { API_PREFIX, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
+import { API_PREFIX, byLiteralPathsFirst, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import type { OpenApiDocument } from '../trpc/openapi'
 
@@ -29,7 +29,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-const table: RouteDef[] = [...Object.values(routes), ...Object.values(rawRoutes)]
+const table: RouteDef[] = [...Object.values(routes), ...Object.values(rawRoutes)].sort(byLiteralPathsFirst)
 const operations = table.map((route) => ({
   method: route.method,
   name: `${route.method} ${API_PREFIX}${route.path}`,

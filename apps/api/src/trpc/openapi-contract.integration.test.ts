@@ -86,6 +86,7 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'admin.testimonials.delete': badId,
   upload: bodyOnly({ images: [] }),
   invoice: badId,
+  ordersExport: { query: '?status=shipped' },
   health: nulInUrl,
 }
 

@@ -1,4 +1,5 @@
 import { ZIdInput } from '@shop/schema/common'
+import { ZAdminOrderExportInput } from '@shop/schema/orders'
 import { rawRoutes } from '@shop/schema/routes'
 import {
   UPLOAD_FIELD,
@@ -12,12 +13,12 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 const MEGABYTE = 1024 * 1024
 
 /**
- * The plain Fastify routes (features/uploads, features/invoices, features/health), which trpc-to-openapi cannot
- * see: their requests, successes and any error answer of their own. openapi.ts adds the other error answers and
- * the security from the route table, as for the procedures.
+ * The plain Fastify routes (features/uploads, features/invoices, the orders export, features/health), which
+ * trpc-to-openapi cannot see: their requests, successes and any error answer of their own. openapi.ts adds the other
+ * error answers and the security from the route table, as for the procedures.
  */
 export function plainRoutePaths(): ZodOpenApiPathsObject {
-  const { upload, invoice, health } = rawRoutes
+  const { upload, invoice, ordersExport, health } = rawRoutes
   return {
     [upload.path]: {
       post: {
@@ -72,6 +73,30 @@ export function plainRoutePaths(): ZodOpenApiPathsObject {
               },
             },
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    [ordersExport.path]: {
+      get: {
+        operationId: 'ordersExport',
+        summary: ordersExport.summary,
+        tags: [...ordersExport.tags],
+        description:
+          'The filters and sort of `GET /api/admin/orders`, without paging: every matching order, one row per order ' +
+          "line with the order's fields repeated. RFC 4180 in UTF-8 with a byte order mark; amounts are plain " +
+          'decimals ("1234.50"), times ISO-8601 (UTC); text a spreadsheet would run as a formula starts with `\'`.',
+        requestParams: { query: ZAdminOrderExportInput },
+        responses: {
+          200: {
+            description: 'The orders as a CSV download (`orders-<YYYY-MM-DD>.csv`), streamed',
+            headers: {
+              'Content-Disposition': {
+                description: 'attachment; filename="orders-<YYYY-MM-DD>.csv"',
+                schema: { type: 'string' },
+              },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
           },
         },
       },

@@ -175,7 +175,7 @@ const DESCRIPTION = [
   'Errors answer `{ message, code, issues? }` (ApiError); each operation lists every status it answers, and any',
   'may answer 500. Public catalog reads carry an ETag and answer 304 to a matching If-None-Match; login and',
   'forgot-password are rate limited (429 with Retry-After). Besides the tRPC procedures, the document lists the',
-  'plain routes: the image upload, the PDF invoice and the health check.',
+  'plain routes: the image upload, the PDF invoice, the orders CSV export and the health check.',
 ].join(' ')
 
 export function buildOpenApiDocument(options: { title: string; baseUrl: string }): OpenApiDocument {
