@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/admin/page-header'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { FallbackImage } from '../../components/fallback-image'
 import { OrderStatusBadge } from '../../components/order-status-badge'
+import { ExportReportsMenu } from '../../features/admin-dashboard/export-reports-menu'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
 import { orderLinks } from '../../features/admin-orders/order-table'
 import { usePageMeta } from '../../features/shop/use-shop'
@@ -135,15 +136,7 @@ export function DashboardPage() {
   const loading = <Skeleton height={28} width={90} />
   return (
     <Stack gap="lg">
-      <PageHeader
-        title="Dashboard"
-        subtitle="Your shop at a glance."
-        actions={
-          <Anchor component={Link} to="/admin" size="sm" c="gold.8">
-            Export Reports
-          </Anchor>
-        }
-      />
+      <PageHeader title="Dashboard" subtitle="Your shop at a glance." actions={<ExportReportsMenu />} />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
           label="Total Revenue"

@@ -1,5 +1,6 @@
-import { Card, Flex, Select, Stack } from '@mantine/core'
+import { Button, Card, Flex, Select, Stack } from '@mantine/core'
 import type { OrderSummary } from '@shop/schema/orders'
+import { IconDownload } from '@tabler/icons-react'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
 import { ListPager } from '../../../components/admin/list-pager'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
@@ -8,6 +9,7 @@ import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
 import { useListPage } from '../../../components/admin/use-list-page'
 import { useSearchParam } from '../../../components/admin/use-search-param'
+import { orderExportUrl } from '../../../features/admin-orders/order-export'
 import { ALL_STATUSES, parseStatusFilter, STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/order-filters'
 import { OrderTable } from '../../../features/admin-orders/order-table'
 import { useAdminOrderPage, useDeleteOrder } from '../../../features/admin-orders/use-admin-orders'
@@ -22,17 +24,28 @@ export function OrderListPage() {
   const { page, setPage, search } = useListPage()
   const [statusParam, setStatusParam] = useSearchParam('status')
   const status = parseStatusFilter(statusParam)
-  const { data, isError, refetch, isRefetching } = useAdminOrderPage({
-    page,
-    pageSize: ORDERS_PER_PAGE,
-    q: search || undefined,
-    status: status === ALL_STATUSES ? undefined : status,
-  })
+  // The list and its CSV export show the same orders.
+  const filters = { q: search || undefined, status: status === ALL_STATUSES ? undefined : status }
+  const { data, isError, refetch, isRefetching } = useAdminOrderPage({ ...filters, page, pageSize: ORDERS_PER_PAGE })
   const confirmDelete = useConfirmDelete<OrderSummary>(useDeleteOrder())
 
   return (
     <Stack gap="lg">
-      <PageHeader title="Orders" subtitle="Manage customer orders and generate invoices" />
+      <PageHeader
+        title="Orders"
+        subtitle="Manage customer orders and generate invoices"
+        actions={
+          <Button
+            component="a"
+            href={orderExportUrl(filters)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+        }
+      />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Flex direction={{ base: 'column', sm: 'row' }} gap="sm">

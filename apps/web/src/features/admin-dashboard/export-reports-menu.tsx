@@ -1,0 +1,44 @@
+import { Anchor, Group, Menu } from '@mantine/core'
+import { API_PREFIX } from '@shop/schema/routes'
+import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react'
+import { orderExportUrl } from '../admin-orders/order-export'
+
+// The products CSV (issue #14, built beside the orders export); every product, whatever the list's filters.
+const PRODUCTS_EXPORT_URL = `${API_PREFIX}/admin/products/export`
+
+/**
+ * The dashboard's "Export Reports" (spec: a link in the header) opens the shop's CSV downloads. Each is a plain link:
+ * the browser sends the session cookie and saves the streamed file itself.
+ */
+export function ExportReportsMenu() {
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Anchor component="button" type="button" size="sm" c="gold.8">
+          <Group gap={4} component="span" wrap="nowrap">
+            Export Reports
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </Anchor>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component="a"
+          href={orderExportUrl()}
+          download
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        >
+          Orders (CSV)
+        </Menu.Item>
+        <Menu.Item
+          component="a"
+          href={PRODUCTS_EXPORT_URL}
+          download
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        >
+          Products (CSV)
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}
