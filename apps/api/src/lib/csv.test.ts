@@ -70,4 +70,23 @@ describe('csvStream, when either end stops', () => {
     expect(pulled).toBe(pulledWhenGone)
     expect(pulled).toBeLessThan(1000)
   })
+
+  it('lets the process serve other requests while rows come as fast as they are read', async () => {
+    const ROWS = 5000
+    let pulled = 0
+    let pulledWhenOtherWorkRan: number | undefined
+    async function* ready() {
+      for (let i = 0; i < ROWS; i++) {
+        pulled += 1
+        yield [i]
+      }
+    }
+    const stream = csvStream(['n'], ready())
+    setImmediate(() => {
+      pulledWhenOtherWorkRan = pulled
+    })
+    await buffer(stream)
+    expect(pulled).toBe(ROWS)
+    expect(pulledWhenOtherWorkRan).toBeLessThan(1000)
+  })
 })

@@ -150,8 +150,8 @@ export async function findPage(
   }
 }
 
-/** Orders the export reads per query: its memory is one chunk of orders and their lines, however many match. */
-export const EXPORT_CHUNK_SIZE = 500
+/** Orders the export reads per query: its memory is one chunk of orders and their lines (at most 100 per order). */
+export const EXPORT_CHUNK_SIZE = 200
 
 /**
  * Every order matching the filters, in the sort's order, with its lines: the CSV export. It reads one chunk of

@@ -14,7 +14,7 @@ let t: TestApp
 let token: string
 
 const ENGRAVING = 'Ἰησοῦς שָׁלוֹם José'
-// More orders than one chunk of the export reads (500), so the keyset paging carries on from chunk to chunk.
+// More orders than several chunks of the export (200 each), so the keyset paging carries on from chunk to chunk.
 const BULK_ORDERS = 1_050
 const BULK_BASE_TIME = Date.parse('2026-03-01T09:00:00.000Z')
 
