@@ -1,6 +1,7 @@
 import { centsToMoney } from '@shop/schema/common'
 import type { Order, OrderItem, OrderPersonalization, OrderSort, OrderStatus, OrderSummary } from '@shop/schema/orders'
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
+import * as salesSummary from '../dashboard/sales-summary'
 import type { Database, Executor } from '../database'
 import { nowIso, toNumber } from '../dialect'
 import { leadTimeOf } from '../products/products.repository'
@@ -302,6 +303,17 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
       .execute()
     rows.push(...inserted)
   }
+  // The dashboard's summary: one upsert per table for all these orders.
+  await salesSummary.recordPlaced(
+    db,
+    orders.map((order) => ({
+      createdAt: order.createdAt ?? now,
+      status: order.status,
+      totalCents: order.totalCents,
+      customerEmail: order.customerEmail,
+      items: order.items,
+    })),
+  )
   const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
   const orderRows = orders.map((order) => {
     const row = rowByNumber.get(order.orderNumber)
@@ -341,16 +353,65 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
   })
 }
 
-export async function updateStatus(db: Executor, id: number, status: OrderStatus): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status, updated_at: nowIso() })
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return toNumber(result.numUpdatedRows) > 0
+type SoldLine = salesSummary.OrderSale['items'][number]
+
+function soldLines(db: Executor, orderId: number): Promise<SoldLine[]> {
+  return db
+    .selectFrom('order_items')
+    .select(['product_id as productId', 'price_cents as priceCents', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute()
 }
 
+/**
+ * Moves the order from status `from` to `to`, keeping the dashboard's summary in step; call inside a transaction.
+ * False when the order is gone or no longer `from`: another admin changed it since the caller read it (on
+ * PostgreSQL the update waits for that change to commit, then finds the status moved on).
+ */
+export async function updateStatus(
+  db: Executor,
+  id: number,
+  change: { from: OrderStatus; to: OrderStatus },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('orders')
+    .set({ status: change.to, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', change.from)
+    .returning(['created_at', 'total_cents', 'customer_email'])
+    .executeTakeFirst()
+  if (!row) return false
+  if ((change.from === 'cancelled') !== (change.to === 'cancelled')) {
+    const order = {
+      createdAt: row.created_at,
+      status: change.to,
+      totalCents: row.total_cents,
+      customerEmail: row.customer_email,
+      items: await soldLines(db, id),
+    }
+    await salesSummary.recordStatusChange(db, order, change.from, change.to)
+  }
+  return true
+}
+
+/** Deletes the order (its lines, keys, events and mails go with it) and takes it out of the dashboard's summary. */
 export async function remove(db: Executor, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('orders').where('id', '=', id).executeTakeFirst()
-  return toNumber(result.numDeletedRows) > 0
+  if (!db.isTransaction) return db.transaction().execute((tx) => remove(tx, id))
+  const items = await soldLines(db, id)
+  const row = await db
+    .deleteFrom('orders')
+    .where('id', '=', id)
+    .returning(['status', 'created_at', 'total_cents', 'customer_email'])
+    .executeTakeFirst()
+  if (!row) return false
+  await salesSummary.recordRemoved(db, [
+    {
+      createdAt: row.created_at,
+      status: row.status,
+      totalCents: row.total_cents,
+      customerEmail: row.customer_email,
+      items,
+    },
+  ])
+  return true
 }
