@@ -60,6 +60,8 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'admin.dashboard.stats': nulInUrl,
   'admin.dashboard.lowStock': nulInUrl,
   'admin.dashboard.recentOrders': nulInUrl,
+  'admin.dashboard.sales': { query: '?interval=year' },
+  'admin.dashboard.topProducts': { query: '?days=7' },
   'admin.products.list': nulInUrl,
   'admin.products.get': badId,
   'admin.products.create': bodyOnly({ name: '' }),
