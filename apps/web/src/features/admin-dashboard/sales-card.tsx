@@ -1,7 +1,7 @@
 // The charts' styles and code (recharts) come only with this card, a chunk of its own that the dashboard loads
 // lazily: neither the storefront nor the dashboard's first paint waits for them.
 import '@mantine/charts/styles.css'
-import { AreaChart, BarChart, BarsList } from '@mantine/charts'
+import { AreaChart, BarChart } from '@mantine/charts'
 import { Box, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   type ProductSales,
@@ -65,10 +65,10 @@ function SalesCharts({ report }: { report: SalesReport }) {
           data={data}
           dataKey="label"
           series={[{ name: 'revenue', label: 'Revenue', color: 'gold.6' }]}
-          curveType="monotone"
+          curveType="linear"
           withDots={false}
           valueFormatter={formatMoney}
-          yAxisProps={{ width: 88 }}
+          yAxisProps={{ width: 76 }}
         />
       </Box>
       <Box component="figure" m={0} aria-label={`Orders per ${report.interval}, ${report.from} to ${report.to}`}>
@@ -77,7 +77,7 @@ function SalesCharts({ report }: { report: SalesReport }) {
           data={data}
           dataKey="label"
           series={[{ name: 'orders', label: 'Orders', color: 'ink.5' }]}
-          yAxisProps={{ width: 88, allowDecimals: false }}
+          yAxisProps={{ width: 76, allowDecimals: false }}
         />
       </Box>
     </Stack>
@@ -93,8 +93,10 @@ function TopList({
   title: string
   products: ProductSales[] | undefined
   value: (product: ProductSales) => number
-  format?: (value: number) => string
+  format: (value: number) => string
 }) {
+  // Each bar is drawn against the largest figure of the list.
+  const largest = Math.max(1, ...(products ?? []).map(value))
   return (
     <Stack component="section" gap="xs" aria-label={title}>
       <Title order={3} fz="md">
@@ -107,14 +109,23 @@ function TopList({
           No sales in this range.
         </Text>
       ) : (
-        <BarsList
-          data={products.map((product) => ({ name: product.name, value: value(product) }))}
-          valueFormatter={format}
-          barColor="gold.2"
-          barTextColor="black"
-          barHeight={28}
-          minBarSize={120}
-        />
+        <Stack component="ol" gap={8} m={0} p={0} style={{ listStyle: 'none' }}>
+          {products.map((product) => (
+            <li key={product.productId}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm" truncate>
+                  {product.name}
+                </Text>
+                <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+                  {format(value(product))}
+                </Text>
+              </Group>
+              <Box h={6} mt={2} bg="gold.1" style={{ borderRadius: 3 }} aria-hidden>
+                <Box h={6} bg="gold.6" w={`${(100 * value(product)) / largest}%`} style={{ borderRadius: 3 }} />
+              </Box>
+            </li>
+          ))}
+        </Stack>
       )}
     </Stack>
   )
@@ -159,7 +170,12 @@ export function SalesCard() {
         </Stack>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" mt="xl">
-        <TopList title="Top products by units" products={top?.byUnits} value={(product) => product.units} />
+        <TopList
+          title="Top products by units"
+          products={top?.byUnits}
+          value={(product) => product.units}
+          format={String}
+        />
         <TopList
           title="Top products by revenue"
           products={top?.byRevenue}
