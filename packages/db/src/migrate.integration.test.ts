@@ -333,7 +333,7 @@ describe('the sales summary (2026_11_25_1500_create_sales_summary)', () => {
       { day: '2026-10-01', soldCount: 1, revenueCents: 2 * 9600 + 1000 },
       { day: '2026-10-02', soldCount: 1, revenueCents: 8900 },
     ])
-    expect(await findTopProducts(db, { from: '2026-10-01', to: '2026-10-31', by: 'units', limit: 10 })).toEqual([
+    expect((await findTopProducts(db, { from: '2026-10-01', to: '2026-10-31', limit: 10 })).byUnits).toEqual([
       { productId: ring.id, name: 'Old Ring', units: 2, revenueCents: 2 * 9600 },
       { productId: cross.id, name: 'Old Cross', units: 1, revenueCents: 8900 },
     ])

@@ -146,15 +146,18 @@ describe('the sales summary', () => {
   it('ranks the products by units and by revenue, with their names as they are now', async () => {
     await db.updateTable('products').set({ name: 'Signet Ring' }).where('id', '=', ring.id).execute()
     const range = { from: '2026-03-01', to: '2026-03-31', limit: 10 }
-    expect(await findTopProducts(db, { ...range, by: 'units' })).toEqual([
+    const top = await findTopProducts(db, range)
+    expect(top.byUnits).toEqual([
       { productId: chain.id, name: 'Chain', units: 4, revenueCents: 10_000 },
       { productId: ring.id, name: 'Signet Ring', units: 3, revenueCents: 15_500 },
     ])
-    expect((await findTopProducts(db, { ...range, by: 'revenue' })).map((row) => row.productId)).toEqual([
-      ring.id,
-      chain.id,
-    ])
-    expect(await findTopProducts(db, { from: '2026-03-03', to: '2026-03-03', by: 'units', limit: 1 })).toEqual([
+    expect(top.byRevenue.map((row) => row.productId)).toEqual([ring.id, chain.id])
+    // One product each way: the top seller by units (the chain) is not the top earner (the ring).
+    expect(await findTopProducts(db, { from: '2026-03-01', to: '2026-03-31', limit: 1 })).toEqual({
+      byUnits: [{ productId: chain.id, name: 'Chain', units: 4, revenueCents: 10_000 }],
+      byRevenue: [{ productId: ring.id, name: 'Signet Ring', units: 3, revenueCents: 15_500 }],
+    })
+    expect((await findTopProducts(db, { from: '2026-03-03', to: '2026-03-03', limit: 1 })).byUnits).toEqual([
       { productId: chain.id, name: 'Chain', units: 3, revenueCents: 7500 },
     ])
   })
@@ -215,11 +218,10 @@ describe('the sales summary', () => {
           ]),
         ),
       )
-    expect((await findTopProducts(db, { from: '2026-03-04', to: '2026-03-04', by: 'units', limit: 10 }))[0]?.name).toBe(
-      'Bangle',
-    )
+    const day = { from: '2026-03-04', to: '2026-03-04', limit: 10 }
+    expect((await findTopProducts(db, day)).byUnits[0]?.name).toBe('Bangle')
     await productsRepo.remove(db, bangle.id)
-    expect(await findTopProducts(db, { from: '2026-03-04', to: '2026-03-04', by: 'units', limit: 10 })).toEqual([])
+    expect(await findTopProducts(db, day)).toEqual({ byUnits: [], byRevenue: [] })
     // The order and its revenue stay.
     expect(await findSalesDays(db, '2026-03-04', '2026-03-04')).toEqual([
       { day: '2026-03-04', soldCount: 1, revenueCents: 5000 },
@@ -276,7 +278,7 @@ describe('rebuildSalesSummary', () => {
     expect(await findSalesDays(db, '2026-04-10', '2026-04-10')).toEqual([
       { day: '2026-04-10', soldCount: 1, revenueCents: 7500 },
     ])
-    expect(await findTopProducts(db, { from: '2026-04-01', to: '2026-04-30', by: 'revenue', limit: 10 })).toEqual([
+    expect((await findTopProducts(db, { from: '2026-04-01', to: '2026-04-30', limit: 10 })).byRevenue).toEqual([
       { productId: chain.id, name: 'Chain', units: 3, revenueCents: 7500 },
     ])
     // Inside a caller's transaction too, and again with the same result.

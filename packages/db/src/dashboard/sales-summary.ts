@@ -284,32 +284,43 @@ export interface ProductSales {
 }
 
 /**
- * The products that sold most from `from` to `to` (both included), by units or by revenue; ties go to the other
- * figure, then to the lower id.
+ * The products that sold most from `from` to `to` (both included), by units and by revenue; ties go to the other
+ * figure, then to the lower id. One pass over the range's rows: each product's sums are ranked both ways at once,
+ * and only the ranked rows meet the products table.
  */
 export async function findTopProducts(
   db: Executor,
-  options: { from: string; to: string; by: 'units' | 'revenue'; limit: number },
-): Promise<ProductSales[]> {
-  const units = sql<number>`sum(product_sales_days.units)`
-  const revenue = sql<number>`sum(product_sales_days.revenue_cents)`
-  const [first, second] = options.by === 'units' ? [units, revenue] : [revenue, units]
-  const rows = await db
-    .selectFrom('product_sales_days')
-    .innerJoin('products', 'products.id', 'product_sales_days.product_id')
-    .select(['products.id', 'products.name', units.as('units'), revenue.as('revenue')])
-    .where('product_sales_days.day', '>=', options.from)
-    .where('product_sales_days.day', '<=', options.to)
-    .groupBy(['products.id', 'products.name'])
-    .orderBy(first, 'desc')
-    .orderBy(second, 'desc')
-    .orderBy('products.id')
-    .limit(options.limit)
-    .execute()
-  return rows.map((row) => ({
-    productId: row.id,
-    name: row.name,
-    units: toNumber(row.units),
-    revenueCents: toNumber(row.revenue),
-  }))
+  options: { from: string; to: string; limit: number },
+): Promise<{ byUnits: ProductSales[]; byRevenue: ProductSales[] }> {
+  const { rows } = await sql<{
+    product_id: number
+    name: string
+    units: number | string
+    revenue: number | string
+    units_rank: number | string
+    revenue_rank: number | string
+  }>`with totals as (
+      select product_id, sum(units) as units, sum(revenue_cents) as revenue
+      from product_sales_days where day >= ${options.from} and day <= ${options.to}
+      group by product_id
+    ), ranked as (
+      select product_id, units, revenue,
+        row_number() over (order by units desc, revenue desc, product_id) as units_rank,
+        row_number() over (order by revenue desc, units desc, product_id) as revenue_rank
+      from totals
+    )
+    select ranked.product_id, products.name, ranked.units, ranked.revenue, ranked.units_rank, ranked.revenue_rank
+    from ranked join products on products.id = ranked.product_id
+    where ranked.units_rank <= ${options.limit} or ranked.revenue_rank <= ${options.limit}`.execute(db)
+  const ranking = (rank: 'units_rank' | 'revenue_rank') =>
+    rows
+      .filter((row) => toNumber(row[rank]) <= options.limit)
+      .sort((a, b) => toNumber(a[rank]) - toNumber(b[rank]))
+      .map((row) => ({
+        productId: row.product_id,
+        name: row.name,
+        units: toNumber(row.units),
+        revenueCents: toNumber(row.revenue),
+      }))
+  return { byUnits: ranking('units_rank'), byRevenue: ranking('revenue_rank') }
 }

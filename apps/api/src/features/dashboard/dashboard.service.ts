@@ -75,7 +75,6 @@ export async function getTopProducts(
   now = new Date(),
 ): Promise<TopProducts> {
   const range = rangeOfLastDays(input.days, now)
-  const top = (by: 'units' | 'revenue') => salesSummary.findTopProducts(db, { ...range, by, limit: TOP_PRODUCTS_LIMIT })
-  const [byUnits, byRevenue] = await Promise.all([top('units'), top('revenue')])
+  const { byUnits, byRevenue } = await salesSummary.findTopProducts(db, { ...range, limit: TOP_PRODUCTS_LIMIT })
   return { ...range, byUnits: byUnits.map(toProductSales), byRevenue: byRevenue.map(toProductSales) }
 }
