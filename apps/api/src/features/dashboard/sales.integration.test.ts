@@ -250,6 +250,38 @@ describe('kept in step by the order writes', () => {
   })
 })
 
+describe('two admins cancelling one order at once', () => {
+  it('count it out of the sales, and return its stock, once', async () => {
+    const stockOf = async () =>
+      (await t.request({ method: 'GET', url: `/api/products/${charm.id}` })).json<Product>().stock
+    const stockBefore = await stockOf()
+    const order = await placeOrder(charm, 'twice@example.com')
+    const placed = busy(await sales('?days=30')).at(-1)
+
+    const responses = await Promise.all(
+      [1, 2].map(() =>
+        t.request({
+          method: 'PATCH',
+          url: `/api/admin/orders/${order.id}/status`,
+          token,
+          json: { status: 'cancelled' },
+        }),
+      ),
+    )
+
+    // The second waits for the first: it finds the order cancelled already (SQLite, one writer), or sees its
+    // status change under it and is refused (PostgreSQL).
+    expect(responses.map((response) => response.statusCode)).toContain(200)
+    for (const response of responses.filter((r) => r.statusCode !== 200)) {
+      expect(response.statusCode).toBe(409)
+      expect(response.json<ApiError>().message).toBe(`Order ${order.id} was changed meanwhile; reload it and try again`)
+    }
+    expect(placed).toEqual(['2026-03-18', 3, '151.00'])
+    expect(busy(await sales('?days=30')).at(-1)).toEqual(['2026-03-18', 2, '125.50'])
+    expect(await stockOf()).toBe(stockBefore)
+  })
+})
+
 describe('bad requests', () => {
   it.each([
     ['/api/admin/dashboard/sales?days=31', 'Days must be one of: 30, 90, 365'],
