@@ -499,6 +499,27 @@ export const rawRoutes = {
     // An uploaded image is only a file until a product or category that names it is saved.
     writesCatalog: false,
   },
+  productsExport: {
+    method: 'GET',
+    path: '/admin/products/export',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Every product the filters of the products list match, as CSV (one row per variant)',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  productsImport: {
+    method: 'POST',
+    path: '/admin/products/import',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Import products from CSV (multipart/form-data): a dry run, or apply it in one transaction',
+    // A body that is not multipart is a 400 with its own message, not a 415.
+    statuses: [200, 400, 401, 413],
+    cache: 'no-store',
+    // An apply creates and updates products; a dry run empties the cache too, which costs only a refill.
+    writesCatalog: true,
+  },
   invoice: {
     method: 'GET',
     path: '/admin/orders/{id}/invoice',
