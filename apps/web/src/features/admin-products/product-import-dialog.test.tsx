@@ -66,7 +66,7 @@ describe('ProductImportDialog', () => {
 
     chooseFile(csv('fixed'))
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Problems in the file' })).toBeNull())
-    expect(dialog.textContent).toContain('1 created, 1 updated, 0 unchanged')
+    expect(dialog.textContent).toContain('2 rows: 1 to create, 1 to update, 0 unchanged')
     await waitFor(() => expect(apply.disabled).toBe(false))
     fireEvent.click(apply)
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))

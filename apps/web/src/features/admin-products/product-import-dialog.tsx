@@ -2,15 +2,16 @@ import { Alert, Badge, Button, FileInput, Group, Loader, Modal, ScrollArea, Stac
 import type { ProductImportAction, ProductImportResult } from '@shop/schema/products-csv'
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react'
 import { useState } from 'react'
-import { type ImportOutcome, summaryText, useApplyImport, useImportDryRun } from './use-products-csv'
+import { type ImportOutcome, planText, useApplyImport, useImportDryRun } from './use-products-csv'
 
 // A file of thousands of rows is checked whole; the dialog lists its first rows and problems.
 const SHOWN_ROWS = 200
 
+// The dot variant keeps the label in the text colour, as ActiveBadge does (light badges are below 4.5:1).
 const ACTION_BADGES: Record<ProductImportAction, { label: string; color: string }> = {
-  create: { label: 'Create', color: 'green.8' },
-  update: { label: 'Update', color: 'blue.8' },
-  unchanged: { label: 'Unchanged', color: 'gray.7' },
+  create: { label: 'Create', color: 'green.7' },
+  update: { label: 'Update', color: 'blue.7' },
+  unchanged: { label: 'Unchanged', color: 'gray.6' },
 }
 
 function ErrorList({ report }: { report: ProductImportResult }) {
@@ -58,7 +59,7 @@ function RowTable({ report }: { report: ProductImportResult }) {
   return (
     <div>
       <Text size="sm" fw={600} mb={4}>
-        {rows.length} {rows.length === 1 ? 'row' : 'rows'}: {summaryText(report)}
+        {rows.length} {rows.length === 1 ? 'row' : 'rows'}: {planText(report)}
       </Text>
       <ScrollArea.Autosize mah={280} type="auto">
         <Table fz="sm" verticalSpacing={4} striped aria-label="Rows of the file">
@@ -77,7 +78,7 @@ function RowTable({ report }: { report: ProductImportResult }) {
                 <Table.Td ff="monospace">{row.sku}</Table.Td>
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={ACTION_BADGES[row.action].color} radius="sm">
+                  <Badge variant="dot" color={ACTION_BADGES[row.action].color} c="ink.9" radius="sm" miw="max-content">
                     {ACTION_BADGES[row.action].label}
                   </Badge>
                 </Table.Td>
@@ -160,6 +161,7 @@ export function ProductImportDialog({ isOpen, onClose }: ProductImportDialogProp
           value={file}
           onChange={choose}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           disabled={isBusy}
         />
         {dryRun.isPending && (

@@ -95,9 +95,14 @@ async function sendImport({ file, mode }: { file: File; mode: ProductImportMode 
   return { report: { rows, errors, summary }, isRefused: true }
 }
 
-/** "2 created, 1 updated, 40 unchanged". */
+/** What an applied import did: "2 created, 1 updated, 40 unchanged". */
 export function summaryText({ summary }: ProductImportResult): string {
   return `${summary.create} created, ${summary.update} updated, ${summary.unchanged} unchanged`
+}
+
+/** What a dry run would do: "2 to create, 1 to update, 40 unchanged". */
+export function planText({ summary }: ProductImportResult): string {
+  return `${summary.create} to create, ${summary.update} to update, ${summary.unchanged} unchanged`
 }
 
 /** The dry run of a chosen file: what each row would do, and what is wrong with it. */
