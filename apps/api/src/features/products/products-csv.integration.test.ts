@@ -14,8 +14,8 @@ import {
   type ProductImportResult,
 } from '@shop/schema/products-csv'
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importProductsCsv, multipartForm, productsCsvOf } from '../../testing/products-csv'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 let t: TestApp
@@ -35,37 +35,8 @@ afterAll(async () => {
 
 type CsvRecord = Record<ProductCsvColumn, string>
 
-const BOUNDARY = '----shop-csv-test-boundary-Q2hhcmlz'
-
-/** A multipart/form-data body of the fields and files given, in order. */
-function form(parts: Array<{ name: string; data: string | Buffer; filename?: string }>): Buffer {
-  return Buffer.concat([
-    ...parts.map((part) =>
-      Buffer.concat([
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"` +
-            `${part.filename ? `; filename="${part.filename}"\r\nContent-Type: text/csv` : ''}\r\n\r\n`,
-        ),
-        typeof part.data === 'string' ? Buffer.from(part.data) : part.data,
-        Buffer.from('\r\n'),
-      ]),
-    ),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
-  ])
-}
-
 function importCsv(file: string | Buffer, mode: string, options: { token?: string | null } = {}) {
-  const bearer = options.token === undefined ? token : options.token
-  return t.request({
-    method: 'POST',
-    url: '/api/admin/products/import',
-    ...(bearer ? { token: bearer } : {}),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: form([
-      { name: 'mode', data: mode },
-      { name: 'file', data: file, filename: 'products.csv' },
-    ]),
-  })
+  return importProductsCsv(t, options.token === undefined ? token : options.token, file, mode)
 }
 
 function exportCsv(query = '', options: { token?: string | null } = {}) {
@@ -78,13 +49,7 @@ function recordsOf(body: string): CsvRecord[] {
   return parse(body, { bom: true, columns: true })
 }
 
-/** A CSV of the export's columns; a record leaves out what it does not give. */
-function csvOf(records: Array<Partial<CsvRecord>>, columns: readonly string[] = PRODUCT_CSV_COLUMNS): string {
-  return stringify(
-    records.map((record) => columns.map((column) => record[column as ProductCsvColumn] ?? '')),
-    { header: true, columns: [...columns] },
-  )
-}
+const csvOf = productsCsvOf
 
 /** Every product as the admin sees it, for "nothing changed". */
 async function everyProduct(): Promise<Product[]> {
@@ -530,8 +495,7 @@ describe('POST /api/admin/products/import', () => {
         method: 'POST',
         url: '/api/admin/products/import',
         token,
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload: form([{ name: 'file', data: csvOf([goodRow]), filename: 'products.csv' }]),
+        ...multipartForm([{ name: 'file', data: csvOf([goodRow]), filename: 'products.csv' }]),
       })
       expect(noMode.statusCode).toBe(400)
       expect(noMode.json()).toMatchObject({ message: "Mode must be 'dry-run' or 'apply'" })
