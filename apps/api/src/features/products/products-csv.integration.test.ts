@@ -3,6 +3,7 @@
  * program would, an export imported again changing nothing, dry runs and applies, and files that must be refused
  * without a change.
  */
+import { Readable } from 'node:stream'
 import * as productsRepo from '@shop/db/products'
 import { insertCategory } from '@shop/db/testing/factories'
 import type { Product, ProductInput } from '@shop/schema/products'
@@ -427,10 +428,38 @@ describe('POST /api/admin/products/import', () => {
       await expectRefused(file, 400, [{ line: 3, column: 'name', message: PRODUCT_CSV_MESSAGES.quoteNotClosed }])
     })
 
-    it('that is too large', async () => {
+    /** A file of 10.5 MB of good rows. */
+    function tooLargeFile(): string {
       const row = `${csvOf([goodRow]).split('\r\n')[1]}\r\n`
-      const file = csvOf([]) + row.repeat(Math.ceil((10.5 * 1024 * 1024) / row.length))
-      await expectRefused(file, 413, [{ line: null, column: null, message: PRODUCT_CSV_MESSAGES.tooLarge }])
+      return csvOf([goodRow]) + row.repeat(Math.ceil((10.5 * 1024 * 1024) / row.length))
+    }
+
+    it('that is too large', async () => {
+      await expectRefused(tooLargeFile(), 413, [{ line: null, column: null, message: PRODUCT_CSV_MESSAGES.tooLarge }])
+    })
+
+    it('that is too large, sent without announcing its length', async () => {
+      const before = await everyProduct()
+      const { payload, headers } = multipartForm([
+        { name: 'mode', data: 'apply' },
+        { name: 'file', data: tooLargeFile(), filename: 'products.csv' },
+      ])
+      // Streamed in pieces, without Content-Length: the multipart limit stops the file at 10 MB.
+      const pieces = Array.from({ length: Math.ceil(payload.length / 65_536) }, (_, i) =>
+        payload.subarray(i * 65_536, (i + 1) * 65_536),
+      )
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/admin/products/import',
+        token,
+        headers,
+        payload: Readable.from(pieces),
+      })
+      expect(response.statusCode, response.body).toBe(413)
+      expect(response.json<ProductImportRefusal>().errors).toEqual([
+        { line: null, column: null, message: PRODUCT_CSV_MESSAGES.tooLarge },
+      ])
+      expect(await everyProduct()).toEqual(before)
     })
 
     it('that gives one SKU twice', async () => {
