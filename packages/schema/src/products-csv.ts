@@ -77,6 +77,7 @@ export const PRODUCT_CSV_MESSAGES = {
   tooLarge: `The file is larger than ${PRODUCT_CSV_MAX_BYTES / 1024 / 1024} MB: split it into smaller files`,
   incomplete: 'The upload ended before the end of the form: send the file again',
   notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" in your spreadsheet program and upload it again',
+  nul: 'The file contains the NUL character, which no text of the shop may hold: it is not a CSV file',
   empty: 'The file is empty: it needs a header row and a row per variant',
   missingColumn: (column: string) => `The column '${column}' is missing from the header row`,
   unknownColumn: (column: string) => `'${column}' is not a column of the products CSV`,

@@ -90,8 +90,11 @@ export function fileError(
 /** The line of the first byte that is not UTF-8 (the decoder puts U+FFFD in its place). */
 function lineOfBadByte(bytes: Buffer): number {
   const text = bytes.toString('utf8')
-  const bad = text.indexOf('\uFFFD')
-  return text.slice(0, Math.max(0, bad)).split('\n').length
+  return lineAt(text, text.indexOf('\uFFFD'))
+}
+
+function lineAt(text: string, index: number): number {
+  return text.slice(0, Math.max(0, index)).split('\n').length
 }
 
 /** The header's name of the field at `index`, for a file csv-parse refused further on; null when unreadable. */
@@ -160,7 +163,10 @@ function readHeader(header: readonly string[]): Map<ProductCsvColumn, number> {
  */
 export function readProductCsv(bytes: Buffer): { rows: CsvRow[]; errors: ProductImportError[] } {
   if (!isUtf8(bytes)) throw fileError(PRODUCT_CSV_MESSAGES.notUtf8, lineOfBadByte(bytes))
-  const [header, ...records] = parseRecords(bytes.toString('utf8'))
+  const text = bytes.toString('utf8')
+  // PostgreSQL refuses NUL in text; no product field may hold one (as request-input.ts refuses it in JSON).
+  if (text.includes('\0')) throw fileError(PRODUCT_CSV_MESSAGES.nul, lineAt(text, text.indexOf('\0')))
+  const [header, ...records] = parseRecords(text)
   if (!header || header.every((cell) => cell.trim() === '')) throw fileError(PRODUCT_CSV_MESSAGES.empty)
   const positions = readHeader(header)
   const rows: CsvRow[] = []

@@ -415,6 +415,12 @@ describe('POST /api/admin/products/import', () => {
       await expectRefused(latin1, 400, [{ line: 3, column: null, message: PRODUCT_CSV_MESSAGES.notUtf8 }])
     })
 
+    it('that holds a NUL character', async () => {
+      const [header, row] = csvOf([goodRow]).split('\n')
+      const file = `${header}\r\n${row}\r\n${row?.replace('Carmel', 'Car\u0000mel')}\r\n`
+      await expectRefused(file, 400, [{ line: 3, column: null, message: PRODUCT_CSV_MESSAGES.nul }])
+    })
+
     it('that lacks a column', async () => {
       const columns = PRODUCT_CSV_COLUMNS.filter((column) => column !== 'price')
       const body = await expectRefused(csvOf([goodRow], columns), 400, [
@@ -430,7 +436,7 @@ describe('POST /api/admin/products/import', () => {
 
     /** A file of 10.5 MB of good rows. */
     function tooLargeFile(): string {
-      const row = `${csvOf([goodRow]).split('\r\n')[1]}\r\n`
+      const row = `${csvOf([goodRow]).split('\n')[1]}\n`
       return csvOf([goodRow]) + row.repeat(Math.ceil((10.5 * 1024 * 1024) / row.length))
     }
 
