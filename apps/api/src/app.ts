@@ -8,6 +8,7 @@ import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rat
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { createMailSender } from './features/outbox/mail-sender'
+import { productsCsvRoutes } from './features/products/products-csv.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
 import { createBackgroundTasks } from './lib/background-tasks'
 import { auth } from './plugins/auth'
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(docs)
   await app.register(uploadsRoutes)
   await app.register(invoicesRoutes)
+  await app.register(productsCsvRoutes)
   await app.register(trpc)
   await app.register(web)
 

@@ -159,13 +159,10 @@ describe('case-insensitive SKUs and slugs', () => {
     await db.updateTable('products').set({ sku: 'NEC-1042-B' }).where('sku', '=', 'nec-1042').execute()
     await db.updateTable('products').set({ sku: 'NEC-1042-C' }).where('sku', '=', 'Nec-1042').execute()
     await db.updateTable('categories').set({ slug: 'necklaces-2' }).where('slug', '=', 'Necklaces').execute()
-    await expect(migrateToLatest(db)).resolves.toEqual([
-      '2026_11_23_2045_create_case_insensitive_keys',
-      '2026_11_24_0900_create_order_mail_tables',
-      '2026_11_25_0900_create_product_variants',
-      '2026_11_25_1200_create_search_indexes',
-      '2026_11_25_1500_create_sales_summary',
-    ])
+    const migrated = await migrateToLatest(db)
+    expect(migrated[0]).toBe('2026_11_23_2045_create_case_insensitive_keys')
+    // Every later migration ran too: nothing is left to apply.
+    await expect(migrateToLatest(db)).resolves.toEqual([])
   })
 })
 
@@ -326,7 +323,7 @@ describe('the sales summary (2026_11_25_1500_create_sales_summary)', () => {
       { productId: cross.id, priceCents: 8900, quantity: 1 },
     ])
 
-    expect(await migrateToLatest(db)).toEqual(['2026_11_25_1500_create_sales_summary'])
+    expect(await migrateToLatest(db)).toContain('2026_11_25_1500_create_sales_summary')
 
     expect(await findTotals(db)).toEqual({ orderCount: 3, revenueCents: 2 * 9600 + 1000 + 8900, customerCount: 2 })
     expect(await findSalesDays(db, '2026-10-01', '2026-10-31')).toEqual([

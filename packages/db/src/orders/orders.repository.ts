@@ -79,6 +79,14 @@ function summaryQuery(db: Executor) {
     )
 }
 
+/** Each sort's column; ties go by id in the same direction, so every order has one place. */
+const ORDER_SORT_KEYS = {
+  newest: ['orders.created_at', 'desc'],
+  oldest: ['orders.created_at', 'asc'],
+  'total-desc': ['orders.total_cents', 'desc'],
+  'total-asc': ['orders.total_cents', 'asc'],
+} as const satisfies Record<OrderSort, readonly [string, 'asc' | 'desc']>
+
 export interface OrderPageOptions {
   /** 1-based. */
   page: number
@@ -115,24 +123,21 @@ export async function findPage(
     .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow()
 
-  let query = summaryQuery(db).where(matches)
-  switch (options.sort) {
-    case 'newest':
-      query = query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc')
-      break
-    case 'oldest':
-      query = query.orderBy('orders.created_at', 'asc').orderBy('orders.id', 'asc')
-      break
-    case 'total-desc':
-      query = query.orderBy('orders.total_cents', 'desc').orderBy('orders.id', 'desc')
-      break
-    case 'total-asc':
-      query = query.orderBy('orders.total_cents', 'asc').orderBy('orders.id', 'asc')
-      break
-  }
-  const rows = await query
+  // The page's ids first, from the indexes alone, then those orders with their item counts: skipping to a deep
+  // page passes over index entries instead of building every order it skips.
+  const [column, direction] = ORDER_SORT_KEYS[options.sort]
+  const pageIds = db
+    .selectFrom('orders')
+    .select('orders.id')
+    .where(matches)
+    .orderBy(column, direction)
+    .orderBy('orders.id', direction)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize)
+  const rows = await summaryQuery(db)
+    .where('orders.id', 'in', pageIds)
+    .orderBy(column, direction)
+    .orderBy('orders.id', direction)
     .execute()
   return {
     items: rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 })),

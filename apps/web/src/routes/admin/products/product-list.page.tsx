@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
-import { IconExternalLink, IconPlus } from '@tabler/icons-react'
+import { IconDownload, IconExternalLink, IconPlus, IconUpload } from '@tabler/icons-react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
 import { ListPager } from '../../../components/admin/list-pager'
@@ -9,8 +10,10 @@ import { PageHeader } from '../../../components/admin/page-header'
 import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
 import { useListPage } from '../../../components/admin/use-list-page'
+import { ProductImportDialog } from '../../../features/admin-products/product-import-dialog'
 import { ProductTable } from '../../../features/admin-products/product-table'
 import { useAdminProductPage, useDeleteProduct } from '../../../features/admin-products/use-admin-products'
+import { exportFiltersOf, useExportProducts } from '../../../features/admin-products/use-products-csv'
 import { usePageMeta } from '../../../features/shop/use-shop'
 
 const PRODUCTS_PER_PAGE = 25
@@ -19,12 +22,11 @@ export function ProductListPage() {
   usePageMeta('Products')
   // The server searches (name, SKU, a variant's SKU, description) and pages; ?q= and ?page= stay in the URL.
   const { page, setPage, search } = useListPage()
-  const { data, isPending, isError, refetch, isRefetching } = useAdminProductPage({
-    page,
-    pageSize: PRODUCTS_PER_PAGE,
-    q: search || undefined,
-  })
+  const listInput = { page, pageSize: PRODUCTS_PER_PAGE, q: search || undefined }
+  const { data, isPending, isError, refetch, isRefetching } = useAdminProductPage(listInput)
   const confirmDelete = useConfirmDelete<Product>(useDeleteProduct())
+  const exportProducts = useExportProducts()
+  const [isImportOpen, setIsImportOpen] = useState(false)
 
   return (
     <Stack gap="lg">
@@ -42,6 +44,18 @@ export function ProductListPage() {
               leftSection={<IconExternalLink size={16} />}
             >
               View Live
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              // The list's filters, every page of them.
+              onClick={() => exportProducts.mutate(exportFiltersOf(listInput))}
+              loading={exportProducts.isPending}
+            >
+              Export CSV
+            </Button>
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setIsImportOpen(true)}>
+              Import CSV
             </Button>
             <Button component={Link} to="/admin/products/new" leftSection={<IconPlus size={16} />}>
               Add Product
@@ -72,6 +86,7 @@ export function ProductListPage() {
           </>
         )}
       </Card>
+      <ProductImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
       <ConfirmDeleteDialog title="Delete product" {...confirmDelete.dialogProps}>
         Are you sure you want to delete <strong>{confirmDelete.target?.name}</strong>? This action cannot be undone.
       </ConfirmDeleteDialog>
