@@ -252,6 +252,17 @@ export async function findSalesDays(db: Executor, from: string, to: string): Pro
   }))
 }
 
+/**
+ * How many orders were placed, cancelled ones included, from the start of day `from` to the start of day `to`
+ * (YYYY-MM-DD; either open): the count of an unfiltered orders list, from one row per day instead of every order.
+ */
+export async function countPlaced(db: Executor, range: { from?: string; to?: string }): Promise<number> {
+  let query = db.selectFrom('sales_days').select((eb) => eb.fn.sum<number>('order_count').as('n'))
+  if (range.from) query = query.where('day', '>=', range.from)
+  if (range.to) query = query.where('day', '<', range.to)
+  return toNumber((await query.executeTakeFirst())?.n)
+}
+
 export interface ShopTotals {
   /** Every order, cancelled ones included. */
   orderCount: number

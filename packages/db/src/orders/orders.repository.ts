@@ -79,6 +79,29 @@ function summaryQuery(db: Executor) {
     )
 }
 
+const DAY_START = /^(\d{4}-\d{2}-\d{2})T00:00:00\.000Z$/
+
+/**
+ * How many orders match. Without a status or a search, over whole days (the admin's date filters are days), the
+ * sales summary counts them from one row per day: counting a million orders one by one took 50 ms and more.
+ */
+async function countPage(
+  db: Executor,
+  options: OrderPageOptions,
+  matches: (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>,
+): Promise<number> {
+  const from = options.from === undefined ? undefined : DAY_START.exec(options.from)?.[1]
+  const to = options.to === undefined ? undefined : DAY_START.exec(options.to)?.[1]
+  const isWholeDays = (options.from === undefined || from) && (options.to === undefined || to)
+  if (!options.status && !options.search && isWholeDays) return salesSummary.countPlaced(db, { from, to })
+  const row = await db
+    .selectFrom('orders')
+    .where(matches)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()
+  return toNumber(row.total)
+}
+
 /** Each sort's column; ties go by id in the same direction, so every order has one place. */
 const ORDER_SORT_KEYS = {
   newest: ['orders.created_at', 'desc'],
@@ -117,11 +140,7 @@ export async function findPage(
     if (options.search) conditions.push(orderMatches(db, options.search))
     return eb.and(conditions)
   }
-  const count = db
-    .selectFrom('orders')
-    .where(matches)
-    .select((eb) => eb.fn.countAll().as('total'))
-    .executeTakeFirstOrThrow()
+  const count = countPage(db, options, matches)
 
   // The page's ids first, from the indexes alone, then those orders with their item counts: skipping to a deep
   // page passes over index entries instead of building every order it skips.
@@ -141,7 +160,7 @@ export async function findPage(
     .execute()
   return {
     items: rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 })),
-    total: toNumber((await count).total),
+    total: await count,
   }
 }
 
