@@ -16,6 +16,7 @@ await build({
     'db-cli': 'src/cli/db-cli.ts',
     bench: 'src/bench/bench.ts',
     'bench-server': 'src/bench/bench-server.ts',
+    'admin-bench': 'src/bench/admin-bench.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -9,6 +9,7 @@ import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { ordersExportRoutes } from './features/orders/orders-export.routes'
 import { createMailSender } from './features/outbox/mail-sender'
+import { productsCsvRoutes } from './features/products/products-csv.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
 import { createBackgroundTasks } from './lib/background-tasks'
 import { auth } from './plugins/auth'
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadsRoutes)
   await app.register(invoicesRoutes)
   await app.register(ordersExportRoutes)
+  await app.register(productsCsvRoutes)
   await app.register(trpc)
   await app.register(web)
 

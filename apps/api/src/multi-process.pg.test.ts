@@ -330,6 +330,71 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(refused.status).toBe(400)
   })
 
+  it("keeps the dashboard's figures right when orders, cancels and deletes arrive through both processes at once", async () => {
+    const products = (await call(a, '/api/products')).body as Array<{ id: number }>
+    const id = products[4]?.id as number
+    const product = (await call(a, `/api/admin/products/${id}`, { token })).body
+    expect(
+      (await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, stock: 500 } })).status,
+    ).toBe(200)
+    const cents = Math.round(Number(product.price) * 100)
+    const stats = async () => (await call(b, '/api/admin/dashboard/stats', { token })).body
+    const today = async () => (await call(a, '/api/admin/dashboard/sales?days=30', { token })).body.buckets.at(-1)
+    const before = { stats: await stats(), today: await today() }
+
+    // 40 orders of 10 new buyers (4 each, their e-mails written two ways), half through each process.
+    const placed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(i % 2 === 0 ? a : b, '/api/orders', {
+          method: 'POST',
+          json: {
+            ...customer,
+            customerEmail: i < 20 ? `summary.buyer${i % 10}@example.com` : `Summary.Buyer${i % 10}@Example.com`,
+            items: [{ productId: id, quantity: 1 }],
+          },
+        }),
+      ),
+    )
+    expect(placed.map((r) => r.status)).toEqual(Array(40).fill(201))
+    const ids = placed.map((r) => r.body.id as number)
+    // Then 5 cancelled through A while 5 others are deleted through B.
+    const changes = await Promise.all([
+      ...ids
+        .slice(0, 5)
+        .map((order) =>
+          call(a, `/api/admin/orders/${order}/status`, { method: 'PATCH', token, json: { status: 'cancelled' } }),
+        ),
+      ...ids.slice(5, 10).map((order) => call(b, `/api/admin/orders/${order}`, { method: 'DELETE', token })),
+    ])
+    expect(changes.map((r) => r.status)).toEqual(Array(10).fill(200))
+
+    const after = await stats()
+    expect(after.orderCount).toBe(before.stats.orderCount + 35)
+    expect(after.customerCount).toBe(before.stats.customerCount + 10)
+    expect(Math.round(Number(after.totalRevenue) * 100)).toBe(
+      Math.round(Number(before.stats.totalRevenue) * 100) + 30 * cents,
+    )
+    const day = await today()
+    expect(day.orders).toBe(before.today.orders + 30)
+    expect(Math.round(Number(day.revenue) * 100)).toBe(Math.round(Number(before.today.revenue) * 100) + 30 * cents)
+    // And the figures are what counting the orders themselves gives.
+    const counter = new pg.Client({ connectionString: database.databaseUrl })
+    await counter.connect()
+    try {
+      const { rows } = await counter.query<{ orders: string; customers: string; revenue: string }>(
+        `select count(*) as orders, count(distinct lower(customer_email)) as customers,
+           sum(case when status <> 'cancelled' then total_cents else 0 end) as revenue from orders`,
+      )
+      expect(after).toMatchObject({
+        orderCount: Number(rows[0]?.orders),
+        customerCount: Number(rows[0]?.customers),
+        totalRevenue: (Number(rows[0]?.revenue) / 100).toFixed(2),
+      })
+    } finally {
+      await counter.end()
+    }
+  })
+
   it('counts failed logins across both processes', async () => {
     const wrong = { username: ADMIN.username, password: 'not-the-password' }
     for (let i = 0; i < 10; i++) {

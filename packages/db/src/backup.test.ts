@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BackupRefusedError, type BackupResult, backupSqlite } from './backup'
 import { createDb, type Db } from './client'
+import { rebuildSalesSummary } from './dashboard/sales-summary'
 import { migrateToLatest } from './migrate'
 import * as ordersRepo from './orders/orders.repository'
 import * as productsRepo from './products/products.repository'
@@ -42,12 +43,26 @@ const insertOrder = db.prepare(\`insert into orders (order_number, customer_name
   values (?, 'Busy Buyer', 'busy@example.com', null, null, 'pending', ?, ?, ?) returning id\`)
 const insertItem = db.prepare(\`insert into order_items (order_id, product_id, name, sku, price_cents, quantity, image_url)
   values (?, ?, 'Busy ring', 'BSY-0001', 4900, ?, null)\`)
+// The dashboard's summary, kept in the same transaction as the shop keeps it.
+const addDay = db.prepare(\`insert into sales_days (day, order_count, sold_count, revenue_cents) values (?, 1, 1, ?)
+  on conflict (day) do update set order_count = order_count + 1, sold_count = sold_count + 1,
+  revenue_cents = revenue_cents + excluded.revenue_cents\`)
+const addProductDay = db.prepare(\`insert into product_sales_days (day, product_id, units, revenue_cents) values (?, ?, ?, ?)
+  on conflict (day, product_id) do update set units = units + excluded.units,
+  revenue_cents = revenue_cents + excluded.revenue_cents\`)
+const addCustomerOrder = db.prepare(\`insert into customers (email_key, order_count) values ('busy@example.com', 1)
+  on conflict (email_key) do update set order_count = order_count + 1 returning order_count\`)
+const countCustomer = db.prepare(\`insert into counters (name, value) values ('customers', 1)
+  on conflict (name) do update set value = value + 1\`)
 const place = db.transaction((quantity) => {
   if (takeStock.run(quantity, productId, quantity).changes !== 1) throw new Error('out of stock')
   const { value } = takeNumber.get()
   const now = new Date().toISOString()
   const { id } = insertOrder.get('ORD-' + value, 4900 * quantity, now, now)
   insertItem.run(id, productId, quantity)
+  addDay.run(now.slice(0, 10), 4900 * quantity)
+  addProductDay.run(now.slice(0, 10), productId, quantity, 4900 * quantity)
+  if (addCustomerOrder.get().order_count === 1) countCustomer.run()
 })
 let stopping = false
 let placed = 0
@@ -234,6 +249,24 @@ describe('backupSqlite', () => {
       // Numbers run from ORD-1001 without a gap up to the counter.
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => 1001 + i))
       expect(counter.value).toBe(numbers.at(-1))
+    })
+
+    it("carries the dashboard's summary, in step with the orders it holds", async () => {
+      const summary = async (db: Db) => ({
+        days: await db.selectFrom('sales_days').selectAll().orderBy('day').execute(),
+        products: await db.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute(),
+        customers: await db.selectFrom('customers').selectAll().orderBy('email_key').execute(),
+        counters: await db.selectFrom('counters').selectAll().orderBy('name').execute(),
+      })
+      const carried = await summary(copy)
+      const orderedUnits = carried.products.reduce((sum, row) => sum + Number(row.units), 0)
+      expect(carried.days.reduce((sum, row) => sum + Number(row.order_count), 0)).toBe(await count(copy, 'orders'))
+      const product = await productsRepo.findById(copy, productId)
+      expect(orderedUnits).toBe(INITIAL_STOCK - (product?.stock ?? Number.NaN))
+      expect(carried.customers.map((row) => row.email_key)).toEqual(['busy@example.com', 'first@example.com'])
+      // What the shop kept order by order is what a recount of the backup's orders gives.
+      await rebuildSalesSummary(restored)
+      expect(await summary(restored)).toEqual(carried)
     })
 
     it('opens as the shop database of a new data folder', async () => {

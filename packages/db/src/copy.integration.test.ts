@@ -28,7 +28,7 @@ import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
 import { insertProduct, insertTestimonial } from './testing/factories'
 
 const NOW = new Date('2026-11-22T09:00:00.000Z')
-const KEYS: Record<ShopTable, string> = {
+const KEYS: Record<ShopTable, string | string[]> = {
   categories: 'id',
   products: 'id',
   product_images: 'id',
@@ -46,6 +46,9 @@ const KEYS: Record<ShopTable, string> = {
   order_events: 'id',
   outbox: 'id',
   shop_settings: 'id',
+  sales_days: 'day',
+  product_sales_days: ['day', 'product_id'],
+  customers: 'email_key',
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id' && table !== 'shop_settings')
@@ -56,9 +59,8 @@ type Dump = Record<string, Array<Record<string, unknown>>>
 async function dump(db: Db): Promise<Dump> {
   const result: Dump = {}
   for (const table of SHOP_TABLES) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${sql.ref(
-      KEYS[table],
-    )}`.execute(db)
+    const key = sql.join([KEYS[table]].flat().map((column) => sql.ref(column)))
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by ${key}`.execute(db)
     result[table] = rows.map((row) =>
       Object.fromEntries(
         Object.entries(row).map(([column, value]) => [

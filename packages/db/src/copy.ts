@@ -3,6 +3,8 @@ import type { Database, Db } from './database'
 import { isPostgres, toDbBool } from './dialect'
 import { migrateToLatest } from './migrate'
 
+type TableKey<T extends keyof Database> = keyof Database[T] & string
+
 /**
  * Every table of the shop, parents before children (the order the copy writes them in), with the key it pages
  * on. `satisfies` makes a table added to `Database` but not here a type error.
@@ -25,7 +27,10 @@ const TABLES = {
   order_events: { key: 'id' },
   outbox: { key: 'id' },
   shop_settings: { key: 'id' },
-} as const satisfies { [T in keyof Database]: { key: keyof Database[T] & string } }
+  sales_days: { key: 'day' },
+  product_sales_days: { key: ['day', 'product_id'] },
+  customers: { key: 'email_key' },
+} as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database
 
@@ -77,17 +82,20 @@ function insertRows(table: ShopTable, rows: Row[]): RawBuilder<unknown> {
 }
 
 async function copyTable(source: AnyDb, target: AnyDb, table: ShopTable, pageSize: number): Promise<number> {
-  const key = sql.ref(TABLES[table].key)
+  // A key of several columns pages on their row value: (day, product_id) > ('2026-11-22', 7).
+  const keys: readonly string[] = [TABLES[table].key].flat()
+  const key = sql.join(keys.map((column) => sql.ref(column)))
   let copied = 0
-  let last: unknown
+  let last: unknown[] | undefined
   for (;;) {
-    const after = last === undefined ? sql`` : sql`where ${key} > ${last}`
+    const after = last === undefined ? sql`` : sql`where (${key}) > (${sql.join(last)})`
     const { rows } =
       await sql<Row>`select * from ${sql.table(table)} ${after} order by ${key} limit ${pageSize}`.execute(source)
     if (rows.length === 0) return copied
     await insertRows(table, rows).execute(target)
     copied += rows.length
-    last = rows[rows.length - 1]?.[TABLES[table].key]
+    const lastRow = rows[rows.length - 1] ?? {}
+    last = keys.map((column) => lastRow[column])
     if (rows.length < pageSize) return copied
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { AdminUsersTable, PasswordResetTokensTable, SessionsTable } from './auth/auth.table'
 import type { CategoriesTable } from './categories/categories.table'
+import type { CustomersTable, ProductSalesDaysTable, SalesDaysTable } from './dashboard/sales-summary.table'
 import type {
   CountersTable,
   OrderEventsTable,
@@ -37,6 +38,9 @@ export interface Database {
   order_events: OrderEventsTable
   outbox: OutboxTable
   shop_settings: ShopSettingsTable
+  sales_days: SalesDaysTable
+  product_sales_days: ProductSalesDaysTable
+  customers: CustomersTable
 }
 
 export type Db = Kysely<Database>

@@ -6,10 +6,15 @@ import { Migrator, sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as categoriesRepo from './categories/categories.repository'
 import { createDb, type Db } from './client'
+import { findSalesDays, findTopProducts, findTotals, rebuildSalesSummary } from './dashboard/sales-summary'
 import { isPostgres } from './dialect'
 import { isUniqueViolation } from './errors'
 import { migrateToLatest } from './migrate'
 import * as m0001 from './migrations/2026_11_22_0900_create_shop_tables'
+import * as m0002 from './migrations/2026_11_23_2045_create_case_insensitive_keys'
+import * as m0003 from './migrations/2026_11_24_0900_create_order_mail_tables'
+import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
+import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
 import * as ordersRepo from './orders/orders.repository'
 import * as productsRepo from './products/products.repository'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
@@ -154,12 +159,10 @@ describe('case-insensitive SKUs and slugs', () => {
     await db.updateTable('products').set({ sku: 'NEC-1042-B' }).where('sku', '=', 'nec-1042').execute()
     await db.updateTable('products').set({ sku: 'NEC-1042-C' }).where('sku', '=', 'Nec-1042').execute()
     await db.updateTable('categories').set({ slug: 'necklaces-2' }).where('slug', '=', 'Necklaces').execute()
-    await expect(migrateToLatest(db)).resolves.toEqual([
-      '2026_11_23_2045_create_case_insensitive_keys',
-      '2026_11_24_0900_create_order_mail_tables',
-      '2026_11_25_0900_create_product_variants',
-      '2026_11_25_1200_create_search_indexes',
-    ])
+    const migrated = await migrateToLatest(db)
+    expect(migrated[0]).toBe('2026_11_23_2045_create_case_insensitive_keys')
+    // Every later migration ran too: nothing is left to apply.
+    await expect(migrateToLatest(db)).resolves.toEqual([])
   })
 })
 
@@ -240,5 +243,105 @@ describe('options and variants (2026_11_25_0900_create_product_variants)', () =>
     expect(order?.items[0]).toMatchObject({ variantLabel: null, personalization: [], leadTime: null })
     // The SKUs stay taken, by product and variant alike.
     expect(await productsRepo.skusTakenElsewhere(db, ['rin-3015', 'NEW-0001'])).toEqual(['rin-3015'])
+  })
+})
+
+describe('the sales summary (2026_11_25_1500_create_sales_summary)', () => {
+  /** The database as the release before the summary left it. */
+  async function migrateToSearchIndexes(): Promise<void> {
+    const schema = isPostgres(db)
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
+    const migrator = new Migrator({
+      db,
+      provider: {
+        getMigrations: async () => ({
+          '2026_11_22_0900_create_shop_tables': m0001,
+          '2026_11_23_2045_create_case_insensitive_keys': m0002,
+          '2026_11_24_0900_create_order_mail_tables': m0003,
+          '2026_11_25_0900_create_product_variants': m0004,
+          '2026_11_25_1200_create_search_indexes': m0005,
+        }),
+      },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    })
+    const { error } = await migrator.migrateToLatest()
+    if (error) throw error
+  }
+
+  async function insertOldOrder(
+    values: { email: string; status: string; createdAt: string },
+    lines: Array<{ productId: number | null; priceCents: number; quantity: number }>,
+  ): Promise<void> {
+    const { id } = await db
+      .insertInto('orders')
+      .values({
+        order_number: `ORD-${values.createdAt}-${values.email}`,
+        customer_name: 'Old Buyer',
+        customer_email: values.email,
+        customer_address: null,
+        notes: null,
+        status: values.status,
+        total_cents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+        created_at: values.createdAt,
+        updated_at: values.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('order_items')
+      .values(
+        lines.map((line) => ({
+          order_id: id,
+          product_id: line.productId,
+          name: 'Old line',
+          sku: 'OLD-LINE',
+          price_cents: line.priceCents,
+          quantity: line.quantity,
+          image_url: null,
+          variant_id: null,
+          variant_label: null,
+          lead_min_days: null,
+          lead_max_days: null,
+        })),
+      )
+      .execute()
+  }
+
+  it('fills the summary of an existing shop from its orders, as rebuildSalesSummary does', async () => {
+    await migrateToSearchIndexes()
+    const ring = await insertProduct(db, { name: 'Old Ring', sku: 'OLD-RING' })
+    const cross = await insertProduct(db, { name: 'Old Cross', sku: 'OLD-CROSS' })
+    await insertOldOrder({ email: 'Ada@Example.com', status: 'completed', createdAt: '2026-10-01T23:30:00.000Z' }, [
+      { productId: ring.id, priceCents: 9600, quantity: 2 },
+      { productId: null, priceCents: 1000, quantity: 1 },
+    ])
+    await insertOldOrder({ email: 'ada@example.com', status: 'cancelled', createdAt: '2026-10-02T08:00:00.000Z' }, [
+      { productId: cross.id, priceCents: 8900, quantity: 5 },
+    ])
+    await insertOldOrder({ email: 'bob@example.com', status: 'pending', createdAt: '2026-10-02T09:00:00.000Z' }, [
+      { productId: cross.id, priceCents: 8900, quantity: 1 },
+    ])
+
+    expect(await migrateToLatest(db)).toContain('2026_11_25_1500_create_sales_summary')
+
+    expect(await findTotals(db)).toEqual({ orderCount: 3, revenueCents: 2 * 9600 + 1000 + 8900, customerCount: 2 })
+    expect(await findSalesDays(db, '2026-10-01', '2026-10-31')).toEqual([
+      { day: '2026-10-01', soldCount: 1, revenueCents: 2 * 9600 + 1000 },
+      { day: '2026-10-02', soldCount: 1, revenueCents: 8900 },
+    ])
+    expect((await findTopProducts(db, { from: '2026-10-01', to: '2026-10-31', limit: 10 })).byUnits).toEqual([
+      { productId: ring.id, name: 'Old Ring', units: 2, revenueCents: 2 * 9600 },
+      { productId: cross.id, name: 'Old Cross', units: 1, revenueCents: 8900 },
+    ])
+    const dump = async () => ({
+      days: await db.selectFrom('sales_days').selectAll().orderBy('day').execute(),
+      products: await db.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute(),
+      customers: await db.selectFrom('customers').selectAll().orderBy('email_key').execute(),
+      counters: await db.selectFrom('counters').selectAll().orderBy('name').execute(),
+    })
+    const migrated = await dump()
+    await rebuildSalesSummary(db)
+    expect(await dump()).toEqual(migrated)
   })
 })

@@ -6,6 +6,8 @@ import * as m0002 from './migrations/2026_11_23_2045_create_case_insensitive_key
 import * as m0003 from './migrations/2026_11_24_0900_create_order_mail_tables'
 import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
 import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
+import * as m0006 from './migrations/2026_11_25_1500_create_sales_summary'
+import * as m0007 from './migrations/2026_11_25_1600_index_order_pages'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0900_create_order_mail_tables': m0003,
   '2026_11_25_0900_create_product_variants': m0004,
   '2026_11_25_1200_create_search_indexes': m0005,
+  '2026_11_25_1500_create_sales_summary': m0006,
+  '2026_11_25_1600_index_order_pages': m0007,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

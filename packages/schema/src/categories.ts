@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visibleText, ZId, ZImageUrl } from './common'
+import { pageFields, visibleText, ZId, ZImageUrl } from './common'
 
 export const ZSlug = z
   .string()
@@ -45,6 +45,25 @@ export const ZCreateCategoryInput = ZCategoryInput
 export const ZUpdateCategoryInput = ZCategoryInput.extend({ id: ZId })
 
 export const ZCategorySlugInput = z.object({ slug: z.string().min(1).max(100) })
+
+/**
+ * GET /api/categories/{slug}/products: the category's active products by name, one page at a time. Without
+ * `page` and `pageSize` it answers the first MAX_PAGE_SIZE products, which is all of a small shop's.
+ */
+export const ZCategoryProductsInput = ZCategorySlugInput.extend(pageFields)
+export type CategoryProductsInput = z.input<typeof ZCategoryProductsInput>
+
+export const CATEGORY_SORTS = ['name', 'newest', 'oldest'] as const
+export type CategorySort = (typeof CATEGORY_SORTS)[number]
+
+/** GET /api/admin/categories: one page of every category, searched by name, slug or description, by status. */
+export const ZAdminCategoryListInput = z.object({
+  ...pageFields,
+  sort: z.enum(CATEGORY_SORTS, { error: `Sort must be one of: ${CATEGORY_SORTS.join(', ')}` }).default('name'),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+})
+export type AdminCategoryListInput = z.input<typeof ZAdminCategoryListInput>
 
 /** Turns a name into a slug: "Rings & Bands" -> "rings-bands". */
 export function slugify(name: string): string {

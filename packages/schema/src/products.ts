@@ -358,18 +358,28 @@ export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as co
 export const ZProductSort = z.enum(PRODUCT_SORTS)
 export type ProductSort = z.infer<typeof ZProductSort>
 
-/** GET /api/products: every active product, optionally filtered by a search text and sorted. */
-export const ZProductListInput = z.object({
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
-  sort: ZProductSort.default('newest'),
-  limit: integerFromText(
-    z
-      .number({ error: 'Limit must be a whole number from 1 to 100' })
-      .int('Limit must be a whole number from 1 to 100')
-      .min(1, 'Limit must be a whole number from 1 to 100')
-      .max(100, 'Limit must be a whole number from 1 to 100'),
-  ).optional(),
-})
+/**
+ * GET /api/products: the active products, optionally filtered by a search text and sorted, one page at a time.
+ * Without `page` and `pageSize` it answers the first MAX_PAGE_SIZE, which is all of a small shop's; `limit` (the
+ * search box's few results) is the first page of that size, so it does not go with `page` or `pageSize`.
+ */
+export const ZProductListInput = z
+  .object({
+    ...pageFields,
+    q: z.string().trim().max(100, 'Search text is too long').optional(),
+    sort: ZProductSort.default('newest'),
+    limit: integerFromText(
+      z
+        .number({ error: 'Limit must be a whole number from 1 to 100' })
+        .int('Limit must be a whole number from 1 to 100')
+        .min(1, 'Limit must be a whole number from 1 to 100')
+        .max(100, 'Limit must be a whole number from 1 to 100'),
+    ).optional(),
+  })
+  .refine((input) => input.limit === undefined || (input.page === undefined && input.pageSize === undefined), {
+    message: 'Give either limit or page and pageSize, not both',
+    path: ['limit'],
+  })
 export type ProductListInput = z.input<typeof ZProductListInput>
 
 /**

@@ -46,6 +46,7 @@ describe('route table', () => {
         'admin.products.create',
         'admin.products.update',
         'admin.products.delete',
+        'productsImport',
         'admin.categories.create',
         'admin.categories.update',
         'admin.categories.delete',

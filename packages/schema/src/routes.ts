@@ -102,7 +102,8 @@ export const routes = {
     method: 'GET',
     path: '/categories/{slug}/products',
     tags: ['catalog'],
-    summary: 'Active products of an active category',
+    summary: 'One page of the active products of an active category, by name (the first 200 unless paged)',
+    paged: true,
     statuses: [200, 304, 400, 404],
     cache: 'public',
   },
@@ -118,7 +119,9 @@ export const routes = {
     method: 'GET',
     path: '/products',
     tags: ['catalog'],
-    summary: 'Active products, searchable by name, SKU or description, and sortable',
+    summary:
+      'One page of the active products, searched by name, SKU or description, and sorted (the first 200 unless paged)',
+    paged: true,
     statuses: [200, 304, 400],
     cache: 'public',
   },
@@ -242,6 +245,24 @@ export const routes = {
     statuses: [200, 400, 401],
     cache: 'no-store',
   },
+  'admin.dashboard.sales': {
+    method: 'GET',
+    path: '/admin/dashboard/sales',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Revenue and orders per day, week or month, and the average order value',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  'admin.dashboard.topProducts': {
+    method: 'GET',
+    path: '/admin/dashboard/top-products',
+    protect: true,
+    tags: ['admin'],
+    summary: 'The top 10 products by units and by revenue',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
   'admin.products.list': {
     method: 'GET',
     path: '/admin/products',
@@ -296,7 +317,8 @@ export const routes = {
     path: '/admin/categories',
     protect: true,
     tags: ['admin'],
-    summary: 'All categories',
+    summary: 'One page of all categories, by name unless sorted otherwise, searched and filtered by status',
+    paged: true,
     statuses: [200, 400, 401],
     cache: 'no-store',
   },
@@ -444,7 +466,8 @@ export const routes = {
     path: '/admin/testimonials',
     protect: true,
     tags: ['admin'],
-    summary: 'All testimonials',
+    summary: 'One page of all testimonials, newest first unless sorted otherwise, searched and filtered',
+    paged: true,
     statuses: [200, 400, 401],
     cache: 'no-store',
   },
@@ -485,7 +508,7 @@ export const routes = {
 
 export type ProcedurePath = keyof typeof routes
 
-/** Plain HTTP routes outside tRPC (multipart upload, binary PDF, CSV export, health). */
+/** Plain HTTP routes outside tRPC (multipart upload, binary PDF, CSV exports and import, health). */
 export const rawRoutes = {
   upload: {
     method: 'POST',
@@ -498,6 +521,27 @@ export const rawRoutes = {
     cache: 'no-store',
     // An uploaded image is only a file until a product or category that names it is saved.
     writesCatalog: false,
+  },
+  productsExport: {
+    method: 'GET',
+    path: '/admin/products/export',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Every product the filters of the products list match, as CSV (one row per variant)',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  productsImport: {
+    method: 'POST',
+    path: '/admin/products/import',
+    protect: true,
+    tags: ['admin'],
+    summary: 'Import products from CSV (multipart/form-data): a dry run, or apply it in one transaction',
+    // A body that is not multipart is a 400 with its own message, not a 415.
+    statuses: [200, 400, 401, 413],
+    cache: 'no-store',
+    // An apply creates and updates products; a dry run empties the cache too, which costs only a refill.
+    writesCatalog: true,
   },
   invoice: {
     method: 'GET',
@@ -529,15 +573,6 @@ export const rawRoutes = {
 } as const satisfies Record<string, RouteDef>
 
 export type RawRouteName = keyof typeof rawRoutes
-
-/**
- * Routes with fewer `{param}` segments first: `/admin/orders/export` is the export, not the order with id "export",
- * as Fastify's router decides (a literal segment beats a parameter). Sort a table with it before matching URLs.
- */
-export function byLiteralPathsFirst(a: RouteDef, b: RouteDef): number {
-  const params = (route: RouteDef) => route.path.split('{').length
-  return params(a) - params(b)
-}
 
 /** The success status of a route: 201 for a create, else 200. */
 export function successStatus(route: RouteDef): 200 | 201 {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { visibleText, ZId, ZImageUrl, ZIsoDateTime } from './common'
+import { pageFields, visibleText, ZId, ZImageUrl, ZIsoDateTime } from './common'
 
 export const ZTestimonial = z.object({
   id: ZId,
@@ -56,3 +56,20 @@ export const TESTIMONIAL_DEFAULTS = { rating: 5, active: true, featured: false }
 
 export const ZCreateTestimonialInput = ZTestimonialInput
 export const ZUpdateTestimonialInput = ZTestimonialInput.extend({ id: ZId })
+
+export const TESTIMONIAL_SORTS = ['newest', 'oldest', 'rating-desc', 'rating-asc', 'name'] as const
+export type TestimonialSort = (typeof TESTIMONIAL_SORTS)[number]
+
+/**
+ * GET /api/admin/testimonials: one page of every testimonial, newest first unless sorted otherwise, searched by
+ * name, content or location, filtered by status (a null `active` counts as active) and by featured (a null
+ * `featured` counts as not featured).
+ */
+export const ZAdminTestimonialListInput = z.object({
+  ...pageFields,
+  sort: z.enum(TESTIMONIAL_SORTS, { error: `Sort must be one of: ${TESTIMONIAL_SORTS.join(', ')}` }).default('newest'),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  status: z.enum(['active', 'inactive'], { error: 'Status must be active or inactive' }).optional(),
+  featured: z.enum(['true', 'false'], { error: 'Featured must be true or false' }).optional(),
+})
+export type AdminTestimonialListInput = z.input<typeof ZAdminTestimonialListInput>

@@ -6,17 +6,15 @@
  * server; skipped with a note when none answers), and prints the two side by side. Last, it renders invoice PDFs
  * in this process and prints the time per invoice.
  */
-import { fork } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
+import { adminHeaders, createBenchDatabase, startBenchServer } from './bench-process'
 import { measureInvoices } from './invoice-bench'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 interface Figures {
   requestsPerSecond: number
@@ -48,37 +46,12 @@ interface Row {
 
 /** Starts the bench server on the database the env names, measures it, stops it. */
 async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; consistent: boolean }> {
-  const port = 3900 + Math.floor(Math.random() * 90)
-  const base = `http://127.0.0.1:${port}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
-  const server = fork(path.join(import.meta.dirname, 'bench-server.js'), [], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_PASSWORD: 'Bench-Password-1',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  let isStopping = false
-  server.once('exit', (code, signal) => {
-    if (!isStopping) console.error(`the bench server stopped on its own (exit code ${code}, signal ${signal})`)
-  })
+  const server = await startBenchServer({ DATA_DIR: dataDir, ...env })
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('message', () => resolve())
-      server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
-    })
-    return await measureServer(base)
+    return await measureServer(server.base)
   } finally {
-    isStopping = true
-    if (server.exitCode === null) {
-      server.kill('SIGTERM')
-      await new Promise((resolve) => server.once('exit', resolve))
-    }
+    await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
@@ -109,12 +82,7 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
   }
 
   // Orders: one product with plenty of stock, ordered one unit at a time by 50 connections.
-  const login = await getJson<{ token: string }>(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Bench-Password-1' }),
-  })
-  const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' }
+  const auth = await adminHeaders(base)
   const target = await getJson<Record<string, unknown> & { id: number; stock: number }>(
     `${base}/api/admin/products/${sample.id}`,
     { headers: auth },
@@ -171,32 +139,6 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
     note: `${placed} orders, stock -${initialStock - after.stock}: ${consistent ? 'consistent' : 'INCONSISTENT'}`,
   })
   return { rows, consistent }
-}
-
-/** A new, empty PostgreSQL database for one run, or undefined when no server answers. */
-async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `shop_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: POSTGRES_URL })
-  try {
-    await admin.connect()
-  } catch (error) {
-    console.log(`PostgreSQL does not answer at ${POSTGRES_URL} (${(error as Error).message}): SQLite only.`)
-    return undefined
-  }
-  await admin.query(`drop database if exists ${name}`)
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(POSTGRES_URL)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
 }
 
 const cell = (row: Row | undefined) =>

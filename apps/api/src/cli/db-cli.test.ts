@@ -155,7 +155,7 @@ describe('db CLI', () => {
       stdout: '',
       stderr:
         'The target database already holds shop data (categories, products, product_images, product_variants, ' +
-        'product_skus, orders, order_items, counters, testimonials); copy into a new, empty database.\n',
+        'product_skus, orders, order_items, counters, testimonials, sales_days, product_sales_days, customers); copy into a new, empty database.\n',
     })
   })
 
@@ -215,5 +215,55 @@ describe('db CLI', () => {
       stdout: '',
       stderr: 'prune takes no --from or --to: it prunes the database the server uses.\n',
     })
+  })
+
+  it('fills the configured database with made-up orders, and refuses one that holds a real order', async () => {
+    vi.stubEnv('DATA_DIR', inDir('data'))
+    expect(await cli('fill', '--orders', 'many')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^fill needs --orders, a whole number from 1 to 10,000,000\n/),
+    })
+
+    const filled = await cli('fill', '--orders', '1200')
+    expect(filled.stderr).toBe('')
+    expect(filled.code).toBe(0)
+    expect(filled.stdout).toMatch(
+      new RegExp(`^  1,200 orders\nAdded 1,200 made-up orders to ${shopFile} in \\d+\\.\\d s\\.\n$`),
+    )
+    const db = createDb({ sqliteFile: shopFile })
+    try {
+      const count = async () =>
+        Number(
+          (
+            await db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        )
+      expect(await count()).toBe(orderCount + 1_200)
+      await db
+        .insertInto('orders')
+        .values({
+          order_number: 'ORD-REAL-1',
+          customer_name: 'A Real Buyer',
+          customer_email: 'buyer@shop.test',
+          customer_address: null,
+          notes: null,
+          status: 'pending',
+          total_cents: 4_900,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute()
+      expect(await cli('fill', '--orders', '10')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'This database holds real orders (ORD-REAL-1); made-up orders go only into a demo or benchmark shop.\n',
+      })
+      expect(await count()).toBe(orderCount + 1_201)
+    } finally {
+      await db.destroy()
+    }
   })
 })

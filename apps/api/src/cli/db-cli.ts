@@ -3,11 +3,14 @@
  *   pnpm db:copy --from data/shop.db --to postgres://user:password@host:5432/shop
  *   pnpm db:backup --to backups/shop-2026-11-22.db [--from data/shop.db]
  *   pnpm db:prune
+ *   pnpm db:fill --orders 100000
  * copy takes every table, ids included, into a new, empty database (SQLite file or PostgreSQL, either way).
  * backup writes a consistent copy of the SQLite file while the shop serves; without --from it backs up the
  * database the server would use (same env / .env). PostgreSQL is backed up with pg_dump.
  * prune deletes expired sessions, spent reset tokens and passed rate-limit windows of the database the server
  * would use, as the server itself does every hour; for a shop that was down long, or before a copy.
+ * fill adds made-up orders to the database the server would use, to try the back office at scale; it refuses a
+ * database that holds real orders (see fillOrders).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -16,13 +19,15 @@ import { parseArgs } from 'node:util'
 import { BackupRefusedError, backupSqlite } from '@shop/db/backup'
 import { createDb, type DbOptions, describeDatabase, isPostgresUrl } from '@shop/db/client'
 import { CopyRefusedError, copyDatabase } from '@shop/db/copy'
+import { FillRefusedError, fillOrders } from '@shop/db/fill-orders'
 import { tryPruneExpired } from '@shop/db/housekeeping'
 import { loadConfig } from '../env'
 
 const usage = `Usage:
   pnpm db:copy --from <sqlite file | postgres url> --to <postgres url | sqlite file>
   pnpm db:backup --to <new file> [--from <sqlite file>]
-  pnpm db:prune`
+  pnpm db:prune
+  pnpm db:fill --orders <count>`
 
 /** A mistake of the user's: printed as one line, without a stack trace. */
 class UsageError extends Error {
@@ -135,6 +140,42 @@ async function prune(out: Output, from: string | undefined, to: string | undefin
   }
 }
 
+const MAX_FILL = 10_000_000
+
+async function fill(out: Output, count: string | undefined): Promise<void> {
+  const orders = Number(count)
+  if (!count || !Number.isInteger(orders) || orders < 1 || orders > MAX_FILL) {
+    throw new UsageError(
+      `fill needs --orders, a whole number from 1 to ${MAX_FILL.toLocaleString('en-US')}\n${usage}`,
+      2,
+    )
+  }
+  const options = loadConfig().database
+  if ('sqliteFile' in options && !fs.existsSync(options.sqliteFile)) {
+    throw new UsageError(`No SQLite database at ${options.sqliteFile}: start the shop once (pnpm start), then fill it.`)
+  }
+  const db = createDb(options)
+  const started = performance.now()
+  try {
+    let reported = 0
+    await fillOrders(db, {
+      count: orders,
+      onProgress: (done) => {
+        if (done - reported >= 100_000 || done === orders) {
+          reported = done
+          out.log(`  ${done.toLocaleString('en-US')} orders`)
+        }
+      },
+    })
+    const seconds = (performance.now() - started) / 1000
+    out.log(
+      `Added ${orders.toLocaleString('en-US')} made-up orders to ${describe(options)} in ${seconds.toFixed(1)} s.`,
+    )
+  } finally {
+    await db.destroy()
+  }
+}
+
 /** pg reports a refused connection to several addresses as an AggregateError with an empty message. */
 function messageOf(error: unknown): string {
   if (error instanceof AggregateError && !error.message) return messageOf(error.errors[0])
@@ -147,13 +188,14 @@ export async function runDbCli(args: string[], out: Output = console): Promise<n
     const { positionals, values } = parseArgs({
       args,
       allowPositionals: true,
-      options: { from: { type: 'string' }, to: { type: 'string' } },
+      options: { from: { type: 'string' }, to: { type: 'string' }, orders: { type: 'string' } },
     })
     const [command, ...rest] = positionals
     if (rest.length > 0) throw new UsageError(`Unexpected argument: ${rest.join(' ')}\n${usage}`, 2)
     if (command === 'copy') await copy(out, values.from, values.to)
     else if (command === 'backup') await backup(out, values.from, values.to)
     else if (command === 'prune') await prune(out, values.from, values.to)
+    else if (command === 'fill') await fill(out, values.orders)
     else throw new UsageError(usage, 2)
     return 0
   } catch (error) {
@@ -161,7 +203,7 @@ export async function runDbCli(args: string[], out: Output = console): Promise<n
       out.error(error.message)
       return error.exitCode
     }
-    if (error instanceof CopyRefusedError || error instanceof BackupRefusedError) {
+    if (error instanceof CopyRefusedError || error instanceof BackupRefusedError || error instanceof FillRefusedError) {
       out.error(error.message)
       return 1
     }

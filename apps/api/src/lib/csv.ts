@@ -18,6 +18,15 @@ export function neutralizeFormula(text: string): string {
   return /^[=+@\t\r]|^-(?![\d.])/.test(text) ? `'${text}` : text
 }
 
+/**
+ * The text a cell held before neutralizeFormula, for a file exported here and imported again: the apostrophe it
+ * added goes. An apostrophe before anything a formula cannot start with was typed by a person and stays.
+ */
+export function restoreFormulaText(text: string): string {
+  const rest = text.slice(1)
+  return text.startsWith("'") && neutralizeFormula(rest) !== rest ? rest : text
+}
+
 function cellText(cell: CsvCell): string {
   if (cell === null || cell === undefined) return ''
   if (typeof cell === 'boolean') return cell ? 'true' : 'false'

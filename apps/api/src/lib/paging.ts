@@ -7,10 +7,16 @@ export interface PageRequest {
   pageSize: number
 }
 
-/** The page a list call asks for: page 1 of DEFAULT_PAGE_SIZE unless it says otherwise. */
-export function pageOf(input: { page?: number; pageSize?: number }): PageRequest & { offset: number } {
+/**
+ * The page a list call asks for: page 1 of `defaultPageSize` (DEFAULT_PAGE_SIZE for the back office's lists)
+ * unless it says otherwise.
+ */
+export function pageOf(
+  input: { page?: number; pageSize?: number },
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+): PageRequest & { offset: number } {
   const page = input.page ?? 1
-  const pageSize = input.pageSize ?? DEFAULT_PAGE_SIZE
+  const pageSize = input.pageSize ?? defaultPageSize
   return { page, pageSize, offset: (page - 1) * pageSize }
 }
 

@@ -107,6 +107,12 @@ describe('the route policy', () => {
     expect(routePolicyOf('GET', '/api/products').writesCatalog).toBe(false)
   })
 
+  it('prefers a static path to a parameter, as Fastify routes them', () => {
+    expect(routePolicyOf('GET', '/api/admin/products/export').route).toBe(rawRoutes.productsExport)
+    expect(routePolicyOf('GET', '/api/admin/products/7').route).toBe(routes['admin.products.get'])
+    expect(routePolicyOf('POST', '/api/admin/products/import').writesCatalog).toBe(true)
+  })
+
   it('treats a write to a path with no route as a catalog write', () => {
     expect(routePolicyOf('POST', '/api/no-such-thing').writesCatalog).toBe(true)
   })

@@ -1,4 +1,5 @@
 import { insertCategory, insertProduct, insertTestimonial } from '@shop/db/testing/factories'
+import { PRODUCT_CSV_COLUMNS } from '@shop/schema/products-csv'
 import { type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
@@ -181,6 +182,33 @@ const cases: Record<string, Case> = {
   'admin.testimonials.delete': async () => {
     const [token, testimonial] = await Promise.all([t.login(), insertTestimonial(t.db)])
     return () => t.request({ method: 'DELETE', url: `/api/admin/testimonials/${testimonial.id}`, token })
+  },
+  productsImport: async () => {
+    const [token, category] = await Promise.all([t.login(), insertCategory(t.db)])
+    const sku = `IMP-${Math.floor(Math.random() * 1e6)}`
+    const row: Partial<Record<(typeof PRODUCT_CSV_COLUMNS)[number], string>> = {
+      product_sku: sku,
+      name: 'Imported Pearl Studs',
+      description: 'Freshwater pearl studs on gold posts.',
+      category: category.slug,
+      price: '39.00',
+      stock: '4',
+      min_stock: '1',
+      image_urls: '/uploads/demo/pearls.svg',
+    }
+    const csv = `${PRODUCT_CSV_COLUMNS.join(',')}\r\n${PRODUCT_CSV_COLUMNS.map((column) => row[column] ?? '').join(',')}\r\n`
+    const payload =
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="mode"\r\n\r\napply\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${csv}\r\n--${BOUNDARY}--\r\n`
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/products/import',
+        token,
+        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload,
+      })
   },
   upload: async () => {
     const token = await t.login()

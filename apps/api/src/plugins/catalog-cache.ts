@@ -21,9 +21,22 @@ import type {} from './route-policy'
 // Bounds memory when clients vary query strings (search). Past it, the cache starts over.
 const MAX_ENTRIES = 2000
 
+// A paged read's count and neighbouring pages (lib/paging.ts) belong to its answer as much as its body does.
+const KEPT_HEADERS = ['x-total-count', 'link'] as const
+
 interface Entry {
   body: string
   etag: string
+  headers: Partial<Record<(typeof KEPT_HEADERS)[number], string>>
+}
+
+function keptHeadersOf(reply: FastifyReply): Entry['headers'] {
+  const headers: Entry['headers'] = {}
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name)
+    if (value !== undefined) headers[name] = String(value)
+  }
+  return headers
 }
 
 export interface CatalogCache {
@@ -52,7 +65,7 @@ function etagOf(body: string): string {
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.header('etag', entry.etag).header('cache-control', 'no-cache')
+  reply.headers(entry.headers).header('etag', entry.etag).header('cache-control', 'no-cache')
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send()
   return reply.type('application/json; charset=utf-8').send(entry.body)
 }
@@ -106,7 +119,7 @@ async function catalogCachePlugin(app: FastifyInstance) {
     }
     const key = request.catalogCacheKey
     if (key === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload
-    const entry = { body: payload, etag: etagOf(payload) }
+    const entry = { body: payload, etag: etagOf(payload), headers: keptHeadersOf(reply) }
     if (request.catalogCacheGeneration === generation) {
       if (entries.size >= MAX_ENTRIES) entries.clear()
       entries.set(key, entry)

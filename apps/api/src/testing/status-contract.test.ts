@@ -16,6 +16,9 @@ describe('operationOf', () => {
 
   it('maps no other path or method', () => {
     expect(operationOf('PATCH', '/api/products/1')).toBeUndefined()
+    // A static path is its own operation, not a value of a parameter (as in Fastify's router).
+    expect(operationOf('GET', '/api/admin/products/export')).toBe('GET /api/admin/products/export')
+    expect(operationOf('GET', '/api/admin/products/7')).toBe('GET /api/admin/products/{id}')
     expect(operationOf('GET', '/api/nothing-here')).toBeUndefined()
     expect(operationOf('GET', '/api/openapi.json')).toBeUndefined()
     expect(operationOf('GET', '/uploads/a.png')).toBeUndefined()

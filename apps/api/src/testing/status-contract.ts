@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { API_PREFIX, byLiteralPathsFirst, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
+import { API_PREFIX, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import type { OpenApiDocument } from '../trpc/openapi'
 
@@ -29,17 +29,22 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-const table: RouteDef[] = [...Object.values(routes), ...Object.values(rawRoutes)].sort(byLiteralPathsFirst)
-const operations = table.map((route) => ({
-  method: route.method,
-  name: `${route.method} ${API_PREFIX}${route.path}`,
-  pattern: new RegExp(
-    `^${`${API_PREFIX}${route.path}`
-      .split('/')
-      .map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)))
-      .join('/')}$`,
-  ),
-}))
+const table: RouteDef[] = [...Object.values(routes), ...Object.values(rawRoutes)]
+const parameterCount = (route: RouteDef) => route.path.split('{').length - 1
+// Fewest parameters first: /admin/products/export is its own operation, not /admin/products/{id} (Fastify's
+// router prefers the static path too).
+const operations = [...table]
+  .sort((a, b) => parameterCount(a) - parameterCount(b))
+  .map((route) => ({
+    method: route.method,
+    name: `${route.method} ${API_PREFIX}${route.path}`,
+    pattern: new RegExp(
+      `^${`${API_PREFIX}${route.path}`
+        .split('/')
+        .map((segment) => (/^\{\w+\}$/.test(segment) ? '[^/]+' : escapeRegExp(segment)))
+        .join('/')}$`,
+    ),
+  }))
 
 /** The operation a request reached, from its method and the URL it was sent to; undefined for any other path. */
 export function operationOf(method: string, url: string): string | undefined {

@@ -60,6 +60,8 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'admin.dashboard.stats': nulInUrl,
   'admin.dashboard.lowStock': nulInUrl,
   'admin.dashboard.recentOrders': nulInUrl,
+  'admin.dashboard.sales': { query: '?interval=year' },
+  'admin.dashboard.topProducts': { query: '?days=7' },
   'admin.products.list': nulInUrl,
   'admin.products.get': badId,
   'admin.products.create': bodyOnly({ name: '' }),
@@ -85,6 +87,8 @@ const BAD_REQUESTS: Record<OperationName, BadRequest> = {
   'admin.testimonials.update': { ...badId, json: { rating: 5 } },
   'admin.testimonials.delete': badId,
   upload: bodyOnly({ images: [] }),
+  productsExport: { query: '?sort=cheapest-first' },
+  productsImport: bodyOnly({ mode: 'apply' }),
   invoice: badId,
   ordersExport: { query: '?status=shipped' },
   health: nulInUrl,
@@ -95,8 +99,10 @@ function urlOf(route: RouteDef, params: Record<string, unknown> = MISSING, query
 }
 
 const adminOperations = table.filter(([, route]) => route.protect)
-// The upload reads multipart, and answers any other body with its own 400 (uploads.integration.test.ts).
-const jsonBodyOperations = table.filter(([name, route]) => route.method !== 'GET' && name !== 'upload')
+// The upload and the products import read multipart, and answer any other body with their own 400
+// (uploads.integration.test.ts, products-csv.integration.test.ts).
+const MULTIPART_OPERATIONS: ReadonlySet<OperationName> = new Set(['upload', 'productsImport'])
+const jsonBodyOperations = table.filter(([name, route]) => route.method !== 'GET' && !MULTIPART_OPERATIONS.has(name))
 // A PUT or PATCH checks its body before looking anything up; the feature tests send those valid bodies.
 const lookupOperations = table.filter(
   ([, route]) => route.statuses.includes(404) && (route.method === 'GET' || route.method === 'DELETE'),

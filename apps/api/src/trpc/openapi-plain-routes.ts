@@ -1,5 +1,15 @@
 import { ZIdInput } from '@shop/schema/common'
 import { ZAdminOrderExportInput } from '@shop/schema/orders'
+import {
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_FIELD,
+  PRODUCT_CSV_MAX_BYTES,
+  PRODUCT_IMPORT_MODE_FIELD,
+  PRODUCT_IMPORT_MODES,
+  ZProductExportInput,
+  ZProductImportRefusal,
+  ZProductImportResult,
+} from '@shop/schema/products-csv'
 import { rawRoutes } from '@shop/schema/routes'
 import {
   UPLOAD_FIELD,
@@ -13,13 +23,82 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi'
 const MEGABYTE = 1024 * 1024
 
 /**
- * The plain Fastify routes (features/uploads, features/invoices, the orders export, features/health), which
- * trpc-to-openapi cannot see: their requests, successes and any error answer of their own. openapi.ts adds the other
- * error answers and the security from the route table, as for the procedures.
+ * The plain Fastify routes (features/uploads, features/invoices, the orders export, the products CSV,
+ * features/health), which trpc-to-openapi cannot see: their requests, successes and any error answer of their own.
+ * openapi.ts adds the other error answers and the security from the route table, as for the procedures.
  */
 export function plainRoutePaths(): ZodOpenApiPathsObject {
-  const { upload, invoice, ordersExport, health } = rawRoutes
+  const { upload, invoice, ordersExport, health, productsExport, productsImport } = rawRoutes
+  const refusal = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ZProductImportRefusal } },
+  })
   return {
+    [productsExport.path]: {
+      get: {
+        operationId: 'productsExport',
+        summary: productsExport.summary,
+        tags: [...productsExport.tags],
+        description:
+          'The filters and sort of `GET /api/admin/products`, every page. RFC 4180, UTF-8 with a byte order mark, ' +
+          `a header row: ${PRODUCT_CSV_COLUMNS.join(', ')}. Amounts are plain decimals; yes/no columns are ` +
+          '`true` or `false`; `image_urls` are separated by spaces. Text a spreadsheet would run as a formula ' +
+          'starts with an apostrophe.',
+        requestParams: { query: ZProductExportInput },
+        responses: {
+          200: {
+            description: 'The CSV, as a download (`products-<date>.csv`)',
+            headers: {
+              'Content-Disposition': {
+                description: 'attachment; filename="products-<YYYY-MM-DD>.csv"',
+                schema: { type: 'string' },
+              },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    [productsImport.path]: {
+      post: {
+        operationId: 'productsImport',
+        summary: productsImport.summary,
+        tags: [...productsImport.tags],
+        description:
+          `The CSV of the export (at most ${PRODUCT_CSV_MAX_BYTES / MEGABYTE} MB, UTF-8) in the field ` +
+          `\`${PRODUCT_CSV_FIELD}\`, and \`${PRODUCT_IMPORT_MODE_FIELD}\`: \`dry-run\` answers what each row would ` +
+          'do (create, update by SKU, unchanged) and every error with its line (the header is line 1) and column; ' +
+          '`apply` makes the same checks and writes every product in one transaction, or nothing if there is any ' +
+          'error. Products the file does not name are left alone.',
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: {
+                  [PRODUCT_CSV_FIELD]: { type: 'string', format: 'binary' },
+                  [PRODUCT_IMPORT_MODE_FIELD]: { type: 'string', enum: [...PRODUCT_IMPORT_MODES] },
+                },
+                required: [PRODUCT_CSV_FIELD, PRODUCT_IMPORT_MODE_FIELD],
+              },
+              encoding: { [PRODUCT_CSV_FIELD]: { contentType: 'text/csv' } },
+            },
+          },
+        },
+        responses: {
+          200: {
+            description: 'What the import does (dry run) or did (apply), row by row',
+            content: { 'application/json': { schema: ZProductImportResult } },
+          },
+          400: refusal(
+            'Nothing was imported: the form or the file cannot be read (not UTF-8, a column missing, a quote left ' +
+              'open), or, for an apply, the file has errors; `errors` lists each with its line and column',
+          ),
+          413: refusal(`The file is larger than ${PRODUCT_CSV_MAX_BYTES / MEGABYTE} MB; nothing was imported`),
+        },
+      },
+    },
     [upload.path]: {
       post: {
         operationId: 'upload',

@@ -171,11 +171,13 @@ function documentRoutes(
 const DESCRIPTION = [
   'REST API of the shop. Admin paths need a session: the httpOnly cookie set by POST /api/auth/login, or',
   '`Authorization: Bearer <token>` with the token it returns. Money is a decimal string with 2 places; dates are',
-  'ISO-8601. Request bodies are JSON of at most 100 kB, except the image upload (multipart/form-data).',
+  'ISO-8601. Request bodies are JSON of at most 100 kB, except the image upload and the products CSV import',
+  '(multipart/form-data).',
   'Errors answer `{ message, code, issues? }` (ApiError); each operation lists every status it answers, and any',
   'may answer 500. Public catalog reads carry an ETag and answer 304 to a matching If-None-Match; login and',
   'forgot-password are rate limited (429 with Retry-After). Besides the tRPC procedures, the document lists the',
-  'plain routes: the image upload, the PDF invoice, the orders CSV export and the health check.',
+  'plain routes: the image upload, the PDF invoice, the orders CSV export, the products CSV export and import, and',
+  'the health check.',
 ].join(' ')
 
 export function buildOpenApiDocument(options: { title: string; baseUrl: string }): OpenApiDocument {

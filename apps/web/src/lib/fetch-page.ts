@@ -24,10 +24,35 @@ export async function fetchPage<T>(
   return { items, total: Number.isFinite(total) ? total : items.length }
 }
 
+// Past this many pages a list is no choice a person can make in one field.
+const MAX_WHOLE_LIST_PAGES = 10
+
 /**
- * The React Query key of a page: under the procedure's tRPC path, so the invalidations that refresh the admin
- * (`trpc.admin.pathFilter()` and the like) refresh its pages too.
+ * Every row of a short paged list, `pageSize` at a time (at most MAX_WHOLE_LIST_PAGES pages): for a field that
+ * offers the whole list (the product form's categories), never for a list that grows with the shop.
  */
-export function pageQueryKey(procedure: ProcedurePath, input: Record<string, unknown>) {
-  return [procedure.split('.'), { input, type: 'page' }] as const
+export async function fetchWholeList<T>(
+  procedure: ProcedurePath,
+  input: Record<string, unknown>,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const readPage = (page: number) => fetchPage<T>(procedure, { ...input, page, pageSize }, signal)
+  const first = await readPage(1)
+  const pageCount = Math.min(MAX_WHOLE_LIST_PAGES, Math.ceil(first.total / pageSize))
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pageCount - 1) }, (_, i) => readPage(i + 2)))
+  return [first, ...rest].flatMap((page) => page.items)
+}
+
+/**
+ * The React Query key of a page (or of a whole list, or of the pages a storefront list has loaded so far): under
+ * the procedure's tRPC path, so the invalidations that refresh the admin (`trpc.admin.pathFilter()` and the like)
+ * refresh its pages too.
+ */
+export function pageQueryKey(
+  procedure: ProcedurePath,
+  input: Record<string, unknown>,
+  type: 'page' | 'whole' | 'pages' = 'page',
+) {
+  return [procedure.split('.'), { input, type }] as const
 }

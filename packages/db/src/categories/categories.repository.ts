@@ -1,7 +1,8 @@
-import type { Category, CategoryValues } from '@shop/schema/categories'
-import type { Selectable } from 'kysely'
-import type { Executor } from '../database'
+import type { Category, CategorySort, CategoryValues } from '@shop/schema/categories'
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
+import type { Database, Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
+import { categoryMatches } from '../search/search'
 import type { CategoriesTable } from './categories.table'
 
 function toCategory(row: Selectable<CategoriesTable>): Category {
@@ -19,6 +20,54 @@ export async function findMany(db: Executor, options: { activeOnly: boolean }): 
   let query = db.selectFrom('categories').selectAll().orderBy('name').orderBy('id')
   if (options.activeOnly) query = query.where('active', '=', toDbBool(true))
   return (await query.execute()).map(toCategory)
+}
+
+export interface CategoryPageOptions {
+  page: number
+  pageSize: number
+  sort: CategorySort
+  active?: boolean
+  /** Case-insensitive substring of the name, slug or description (search.ts). */
+  search?: string
+}
+
+/** One page of categories, active or not, and how many match in all. */
+export async function findPage(
+  db: Executor,
+  options: CategoryPageOptions,
+): Promise<{ items: Category[]; total: number }> {
+  // The same filters for the count and the page.
+  const matches = (eb: ExpressionBuilder<Database, 'categories'>) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (options.active !== undefined) conditions.push(eb('categories.active', '=', toDbBool(options.active)))
+    if (options.search) conditions.push(categoryMatches(options.search))
+    return eb.and(conditions)
+  }
+  const count = db
+    .selectFrom('categories')
+    .where(matches)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()
+  let query = db.selectFrom('categories').selectAll().where(matches)
+  switch (options.sort) {
+    case 'name':
+      query = query.orderBy('categories.name').orderBy('categories.id')
+      break
+    case 'newest':
+      query = query.orderBy('categories.created_at', 'desc').orderBy('categories.id', 'desc')
+      break
+    case 'oldest':
+      query = query.orderBy('categories.created_at', 'asc').orderBy('categories.id', 'asc')
+      break
+  }
+  const [rows, counted] = await Promise.all([
+    query
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    count,
+  ])
+  return { items: rows.map(toCategory), total: toNumber(counted.total) }
 }
 
 export async function findById(db: Executor, id: number): Promise<Category | undefined> {

@@ -51,7 +51,7 @@ export interface OrderItemsTable {
   lead_max_days: number | null
 }
 
-/** Named counters (the running order number). */
+/** Named counters: the running order number, and how many customers have orders (the sales summary). */
 export interface CountersTable {
   name: string
   value: number

@@ -187,25 +187,82 @@ function filtered(db: Executor, options: FindManyOptions) {
   return query
 }
 
-export async function findMany(db: Executor, options: FindManyOptions = {}): Promise<Product[]> {
-  let query = filtered(db, options)
-  switch (options.sort ?? 'newest') {
-    case 'newest':
-      query = query.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc')
-      break
-    case 'price-asc':
-      query = query.orderBy('products.price_cents', 'asc').orderBy('products.id')
-      break
-    case 'price-desc':
-      query = query.orderBy('products.price_cents', 'desc').orderBy('products.id')
-      break
-    case 'name':
-      query = query.orderBy('products.name').orderBy('products.id')
-      break
+/** Each sort of a product list: its column and direction, then the id to break ties. */
+const SORT_KEYS = {
+  newest: { column: 'products.created_at', direction: 'desc', idDirection: 'desc', valueOf: (row) => row.created_at },
+  'price-asc': {
+    column: 'products.price_cents',
+    direction: 'asc',
+    idDirection: 'asc',
+    valueOf: (row) => row.price_cents,
+  },
+  'price-desc': {
+    column: 'products.price_cents',
+    direction: 'desc',
+    idDirection: 'asc',
+    valueOf: (row) => row.price_cents,
+  },
+  name: { column: 'products.name', direction: 'asc', idDirection: 'asc', valueOf: (row) => row.name },
+} as const satisfies Record<
+  ProductSort,
+  {
+    column: 'products.created_at' | 'products.price_cents' | 'products.name'
+    direction: 'asc' | 'desc'
+    idDirection: 'asc' | 'desc'
+    /** The row's value of `column`, where the next chunk of a read starts. */
+    valueOf: (row: ProductRow) => string | number
   }
+>
+
+function sorted(query: ReturnType<typeof filtered>, sort: ProductSort = 'newest') {
+  const key = SORT_KEYS[sort]
+  return query.orderBy(key.column, key.direction).orderBy('products.id', key.idDirection)
+}
+
+export async function findMany(db: Executor, options: FindManyOptions = {}): Promise<Product[]> {
+  let query = sorted(filtered(db, options), options.sort)
   if (options.limit !== undefined) query = query.limit(options.limit)
   if (options.offset !== undefined) query = query.offset(options.offset)
   return withDetails(db, await query.execute(), options)
+}
+
+/** Where a read in chunks stopped: the sort value and the id of the last product it gave. */
+export interface ProductCursor {
+  value: string | number
+  id: number
+}
+
+/**
+ * The next `limit` products after `after`, in findMany's order for `options.sort`, and where the chunk ended
+ * (undefined after the last). The chunk starts from the last one's sort key, not an offset: every chunk costs
+ * the same however far the read has gone, so an export reads any number of products in constant memory.
+ */
+export async function findChunk(
+  db: Executor,
+  options: Omit<FindManyOptions, 'limit' | 'offset'>,
+  after: ProductCursor | undefined,
+  limit: number,
+): Promise<{ products: Product[]; next: ProductCursor | undefined }> {
+  const key = SORT_KEYS[options.sort ?? 'newest']
+  let query = sorted(filtered(db, options), options.sort)
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(key.column, key.direction === 'desc' ? '<' : '>', after.value),
+        eb.and([eb(key.column, '=', after.value), eb('products.id', key.idDirection === 'desc' ? '<' : '>', after.id)]),
+      ]),
+    )
+  }
+  const rows = await query.limit(limit).execute()
+  const last = rows.at(-1)
+  const next = last && rows.length === limit ? { value: key.valueOf(last), id: last.id } : undefined
+  return { products: await withDetails(db, rows, options), next }
+}
+
+/** The products of `ids` (those that exist), with images and every variant. */
+export async function findByIds(db: Executor, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return []
+  return withDetails(db, await baseQuery(db).where('products.id', 'in', ids).execute())
 }
 
 /** How many products findMany would answer without a limit. */
@@ -350,7 +407,8 @@ export async function findLowStock(db: Executor): Promise<Product[]> {
   })
 }
 
-function toRow(values: ProductValues) {
+/** The product's own columns from its values (price and stock until refreshTotals sets them). */
+export function toRow(values: ProductValues) {
   return {
     name: values.name,
     description: values.description,
@@ -366,7 +424,7 @@ function toRow(values: ProductValues) {
 }
 
 /** The fields to store: each keeps its id, a new one gets the next free one of the product. */
-function storedFields(fields: PersonalizationFieldValues[], existing: StoredField[]): string {
+export function storedFields(fields: PersonalizationFieldValues[], existing: StoredField[]): string {
   let nextId = Math.max(0, ...existing.map((field) => field.id), ...fields.map((field) => field.id ?? 0)) + 1
   const stored: StoredField[] = fields.map((field) => ({
     id: field.id ?? nextId++,
@@ -379,7 +437,7 @@ function storedFields(fields: PersonalizationFieldValues[], existing: StoredFiel
   return JSON.stringify(stored)
 }
 
-function variantRow(variant: VariantValues, position: number) {
+export function variantRow(variant: VariantValues, position: number) {
   return {
     position,
     option_values: JSON.stringify(variant.options),

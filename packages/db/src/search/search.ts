@@ -56,3 +56,16 @@ export function productMatches(db: Executor, text: string): Expression<SqlBool> 
   }
   return sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${ftsPhrase(text)})`
 }
+
+// Categories and testimonials are few by nature (tens, perhaps hundreds): a row-by-row LIKE is quick, and they
+// have no search index to keep. Both databases fold case through lower(), which on SQLite folds ASCII letters only.
+
+/** Categories whose name, slug or description contains `text`. */
+export function categoryMatches(text: string): Expression<SqlBool> {
+  return anyColumnLike(['categories.name', 'categories.slug', 'categories.description'], text)
+}
+
+/** Testimonials whose name, content or location contains `text`. */
+export function testimonialMatches(text: string): Expression<SqlBool> {
+  return anyColumnLike(['testimonials.name', 'testimonials.content', 'testimonials.location'], text)
+}

@@ -1,7 +1,8 @@
-import type { Testimonial, TestimonialValues } from '@shop/schema/testimonials'
-import type { Selectable } from 'kysely'
-import type { Executor } from '../database'
+import type { Testimonial, TestimonialSort, TestimonialValues } from '@shop/schema/testimonials'
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
+import type { Database, Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
+import { testimonialMatches } from '../search/search'
 import type { TestimonialsTable } from './testimonials.table'
 
 function toTestimonial(row: Selectable<TestimonialsTable>): Testimonial {
@@ -28,6 +29,75 @@ export async function findMany(db: Executor): Promise<Testimonial[]> {
     .orderBy('id', 'desc')
     .execute()
   return rows.map(toTestimonial)
+}
+
+export interface TestimonialPageOptions {
+  page: number
+  pageSize: number
+  sort: TestimonialSort
+  /** Shown on the website: a null `active` counts as active. */
+  active?: boolean
+  /** In the featured section: a null `featured` counts as not featured. */
+  featured?: boolean
+  /** Case-insensitive substring of the name, content or location (search.ts). */
+  search?: string
+}
+
+/** `column` is true, or false where null counts as `nullMeans`. */
+function isFlag(
+  eb: ExpressionBuilder<Database, 'testimonials'>,
+  column: 'testimonials.active' | 'testimonials.featured',
+  value: boolean,
+  nullMeans: boolean,
+): Expression<SqlBool> {
+  const equals = eb(column, '=', toDbBool(value))
+  return value === nullMeans ? eb.or([equals, eb(column, 'is', null)]) : equals
+}
+
+/** One page of testimonials and how many match in all. */
+export async function findPage(
+  db: Executor,
+  options: TestimonialPageOptions,
+): Promise<{ items: Testimonial[]; total: number }> {
+  // The same filters for the count and the page.
+  const matches = (eb: ExpressionBuilder<Database, 'testimonials'>) => {
+    const conditions: Expression<SqlBool>[] = []
+    if (options.active !== undefined) conditions.push(isFlag(eb, 'testimonials.active', options.active, true))
+    if (options.featured !== undefined) conditions.push(isFlag(eb, 'testimonials.featured', options.featured, false))
+    if (options.search) conditions.push(testimonialMatches(options.search))
+    return eb.and(conditions)
+  }
+  const count = db
+    .selectFrom('testimonials')
+    .where(matches)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow()
+  let query = db.selectFrom('testimonials').selectAll().where(matches)
+  switch (options.sort) {
+    case 'newest':
+      query = query.orderBy('testimonials.created_at', 'desc').orderBy('testimonials.id', 'desc')
+      break
+    case 'oldest':
+      query = query.orderBy('testimonials.created_at', 'asc').orderBy('testimonials.id', 'asc')
+      break
+    case 'rating-desc':
+      query = query.orderBy('testimonials.rating', 'desc').orderBy('testimonials.id', 'desc')
+      break
+    case 'rating-asc':
+      query = query.orderBy('testimonials.rating', 'asc').orderBy('testimonials.id', 'asc')
+      break
+    case 'name':
+      query = query.orderBy('testimonials.name').orderBy('testimonials.id')
+      break
+  }
+  const [rows, counted] = await Promise.all([
+    query
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    count,
+  ])
+  return { items: rows.map(toTestimonial), total: toNumber(counted.total) }
 }
 
 /** Featured = active (null counts as active) and featured (null counts as not featured). */

@@ -1,4 +1,4 @@
-import { ZCategory, ZCategorySlugInput } from '@shop/schema/categories'
+import { ZCategory, ZCategoryProductsInput, ZCategorySlugInput } from '@shop/schema/categories'
 import { ZIdInput } from '@shop/schema/common'
 import { ZProduct, ZProductListInput } from '@shop/schema/products'
 import { ZShopInfo } from '@shop/schema/shop'
@@ -32,9 +32,9 @@ export const categoriesRouter = router({
     .query(({ ctx, input }) => catalog.getCategory(ctx.db, input.slug)),
   products: publicProcedure
     .meta(route('categories.products'))
-    .input(ZCategorySlugInput)
+    .input(ZCategoryProductsInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => catalog.listCategoryProducts(ctx.db, input.slug)),
+    .query(({ ctx, input }) => catalog.listCategoryProducts(ctx, input)),
 })
 
 export const productsRouter = router({
@@ -47,7 +47,7 @@ export const productsRouter = router({
     .meta(route('products.list'))
     .input(ZProductListInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => catalog.listProducts(ctx.db, input)),
+    .query(({ ctx, input }) => catalog.listProducts(ctx, input)),
   get: publicProcedure
     .meta(route('products.get'))
     .input(ZIdInput)

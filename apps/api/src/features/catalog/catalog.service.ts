@@ -2,10 +2,15 @@ import * as categoriesRepo from '@shop/db/categories'
 import type { Db } from '@shop/db/client'
 import * as productsRepo from '@shop/db/products'
 import * as testimonialsRepo from '@shop/db/testimonials'
-import type { Category } from '@shop/schema/categories'
-import type { Product, ProductListInput } from '@shop/schema/products'
+import type { Category, ZCategoryProductsInput } from '@shop/schema/categories'
+import { MAX_PAGE_SIZE } from '@shop/schema/common'
+import type { Product, ZProductListInput } from '@shop/schema/products'
+import { routes } from '@shop/schema/routes'
 import type { Testimonial } from '@shop/schema/testimonials'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
+import { pageOf, sendPageHeaders } from '../../lib/paging'
 
 // The public catalog: only active categories and active products are ever shown.
 
@@ -19,17 +24,44 @@ export async function getCategory(db: Db, slug: string): Promise<Category> {
   return category
 }
 
-export async function listCategoryProducts(db: Db, slug: string): Promise<Product[]> {
-  const category = await getCategory(db, slug)
-  return productsRepo.findMany(db, { publicOnly: true, categoryId: category.id, sort: 'name' })
+// The spec's calls without page parameters keep answering every product of a small shop, bounded by the largest
+// page: a call without `pageSize` gets MAX_PAGE_SIZE products, and the headers say how many there are in all.
+
+/** GET /api/categories/{slug}/products: a page of the category's active products by name, with page headers. */
+export async function listCategoryProducts(
+  ctx: { db: Db; reply: FastifyReply },
+  input: z.output<typeof ZCategoryProductsInput>,
+): Promise<Product[]> {
+  const category = await getCategory(ctx.db, input.slug)
+  const page = pageOf(input, MAX_PAGE_SIZE)
+  const options = { publicOnly: true, categoryId: category.id }
+  const [items, total] = await Promise.all([
+    productsRepo.findMany(ctx.db, { ...options, sort: 'name', limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(ctx.db, options),
+  ])
+  const path = routes['categories.products'].path.replace('{slug}', encodeURIComponent(category.slug))
+  sendPageHeaders(ctx.reply, path, {}, page, total)
+  return items
 }
 
 export function listFeaturedProducts(db: Db): Promise<Product[]> {
   return productsRepo.findMany(db, { publicOnly: true, featured: true, sort: 'newest' })
 }
 
-export function listProducts(db: Db, input: { q?: string; sort: ProductListInput['sort']; limit?: number }) {
-  return productsRepo.findMany(db, { publicOnly: true, search: input.q, sort: input.sort, limit: input.limit })
+/** GET /api/products: a page of the active products, searched and sorted, with page headers. */
+export async function listProducts(
+  ctx: { db: Db; reply: FastifyReply },
+  input: z.output<typeof ZProductListInput>,
+): Promise<Product[]> {
+  // `limit` is the first page of that size (the search box's few results).
+  const page = pageOf({ page: input.page, pageSize: input.pageSize ?? input.limit }, MAX_PAGE_SIZE)
+  const options = { publicOnly: true, search: input.q || undefined }
+  const [items, total] = await Promise.all([
+    productsRepo.findMany(ctx.db, { ...options, sort: input.sort, limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(ctx.db, options),
+  ])
+  sendPageHeaders(ctx.reply, routes['products.list'].path, { q: input.q, sort: input.sort }, page, total)
+  return items
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {

@@ -1,4 +1,4 @@
-import { ZCategory, ZCreateCategoryInput, ZUpdateCategoryInput } from '@shop/schema/categories'
+import { ZAdminCategoryListInput, ZCategory, ZCreateCategoryInput, ZUpdateCategoryInput } from '@shop/schema/categories'
 import { ZIdInput } from '@shop/schema/common'
 import { z } from 'zod'
 import { adminProcedure, route, router } from '../../trpc/init'
@@ -7,9 +7,9 @@ import * as categories from './categories.service'
 export const adminCategoriesRouter = router({
   list: adminProcedure
     .meta(route('admin.categories.list'))
-    .input(z.void())
+    .input(ZAdminCategoryListInput)
     .output(z.array(ZCategory))
-    .query(({ ctx }) => categories.listCategories(ctx.db)),
+    .query(({ ctx, input }) => categories.listCategoryPage(ctx, input)),
   get: adminProcedure
     .meta(route('admin.categories.get'))
     .input(ZIdInput)

@@ -1,4 +1,4 @@
-import { ZDashboardStats } from '@shop/schema/dashboard'
+import { ZDashboardStats, ZSalesInput, ZSalesReport, ZTopProducts, ZTopProductsInput } from '@shop/schema/dashboard'
 import { ZOrderSummary } from '@shop/schema/orders'
 import { ZProduct } from '@shop/schema/products'
 import { z } from 'zod'
@@ -21,4 +21,14 @@ export const dashboardRouter = router({
     .input(z.void())
     .output(z.array(ZOrderSummary))
     .query(({ ctx }) => dashboard.listRecentOrders(ctx.db)),
+  sales: adminProcedure
+    .meta(route('admin.dashboard.sales'))
+    .input(ZSalesInput)
+    .output(ZSalesReport)
+    .query(({ ctx, input }) => dashboard.getSales(ctx.db, input)),
+  topProducts: adminProcedure
+    .meta(route('admin.dashboard.topProducts'))
+    .input(ZTopProductsInput)
+    .output(ZTopProducts)
+    .query(({ ctx, input }) => dashboard.getTopProducts(ctx.db, input)),
 })

@@ -3,6 +3,7 @@
  * chunks. The file is parsed back as a spreadsheet would read it. SQLite and PostgreSQL.
  */
 import * as ordersRepo from '@shop/db/orders'
+import { rebuildSalesSummary } from '@shop/db/sales-summary'
 import { insertProduct } from '@shop/db/testing/factories'
 import { ORDER_STATUSES, type OrderSort, type OrderSummary } from '@shop/schema/orders'
 import { parse } from 'csv-parse/sync'
@@ -76,7 +77,11 @@ beforeAll(async () => {
       leadTime: null,
     })),
   }))
-  await t.db.transaction().execute((tx) => ordersRepo.insertMany(tx, bulk))
+  // Written straight into the tables, as the demo fill does, then the dashboard's summary (the list's count) recounted.
+  await t.db.transaction().execute(async (tx) => {
+    await ordersRepo.insertMany(tx, bulk)
+    await rebuildSalesSummary(tx)
+  })
 })
 afterAll(() => t.close())
 
@@ -107,7 +112,10 @@ async function listedOrderNumbers(query: string): Promise<string[]> {
     expect(response.statusCode, response.body).toBe(200)
     const orders = response.json<OrderSummary[]>()
     numbers.push(...orders.map((order) => order.orderNumber))
-    if (numbers.length >= Number(response.headers['x-total-count'])) return numbers
+    if (orders.length < 200) {
+      expect(numbers.length, query).toBe(Number(response.headers['x-total-count']))
+      return numbers
+    }
   }
 }
 

@@ -139,7 +139,9 @@ export async function updateOrderStatus(
       const movement = stockMovementOf(order.status, status)
       if (movement === 'release') await releaseItems(tx, order.items)
       if (movement === 'take') await takeItems(tx, order.items)
-      await ordersRepo.updateStatus(tx, id, status)
+      if (!(await ordersRepo.updateStatus(tx, id, { from: order.status, to: status }))) {
+        throw new AppError('CONFLICT', `Order ${id} was changed meanwhile; reload it and try again`)
+      }
     }
     const tracking = {
       trackingNumber: input.trackingNumber === undefined ? order.trackingNumber : input.trackingNumber || null,

@@ -40,18 +40,23 @@ async function assertOwnVariants(tx: Executor, productId: number, values: Produc
   }
 }
 
+/** The repository's options for the admin's product list filters (its pages and its CSV export alike). */
+export function productListOptions(input: Omit<z.output<typeof ZAdminProductListInput>, 'page' | 'pageSize'>) {
+  return {
+    sort: input.sort,
+    search: input.q || undefined,
+    categoryId: input.categoryId,
+    active: input.status === undefined ? undefined : input.status === 'active',
+  }
+}
+
 /** GET /api/admin/products: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
 export async function listProductPage(
   ctx: { db: Db; reply: FastifyReply },
   input: z.output<typeof ZAdminProductListInput>,
 ): Promise<Product[]> {
   const page = pageOf(input)
-  const options = {
-    sort: input.sort,
-    search: input.q || undefined,
-    categoryId: input.categoryId,
-    active: input.status === undefined ? undefined : input.status === 'active',
-  }
+  const options = productListOptions(input)
   const [items, total] = await Promise.all([
     productsRepo.findMany(ctx.db, { ...options, limit: page.pageSize, offset: page.offset }),
     productsRepo.count(ctx.db, options),

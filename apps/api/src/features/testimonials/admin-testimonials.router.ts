@@ -1,5 +1,10 @@
 import { ZIdInput } from '@shop/schema/common'
-import { ZCreateTestimonialInput, ZTestimonial, ZUpdateTestimonialInput } from '@shop/schema/testimonials'
+import {
+  ZAdminTestimonialListInput,
+  ZCreateTestimonialInput,
+  ZTestimonial,
+  ZUpdateTestimonialInput,
+} from '@shop/schema/testimonials'
 import { z } from 'zod'
 import { adminProcedure, route, router } from '../../trpc/init'
 import * as testimonials from './testimonials.service'
@@ -7,9 +12,9 @@ import * as testimonials from './testimonials.service'
 export const adminTestimonialsRouter = router({
   list: adminProcedure
     .meta(route('admin.testimonials.list'))
-    .input(z.void())
+    .input(ZAdminTestimonialListInput)
     .output(z.array(ZTestimonial))
-    .query(({ ctx }) => testimonials.listTestimonials(ctx.db)),
+    .query(({ ctx, input }) => testimonials.listTestimonialPage(ctx, input)),
   create: adminProcedure
     .meta(route('admin.testimonials.create'))
     .input(ZCreateTestimonialInput)

@@ -1,10 +1,27 @@
 import type { Db } from '@shop/db/client'
 import * as testimonialsRepo from '@shop/db/testimonials'
-import type { Testimonial, TestimonialValues } from '@shop/schema/testimonials'
+import { routes } from '@shop/schema/routes'
+import type { Testimonial, TestimonialValues, ZAdminTestimonialListInput } from '@shop/schema/testimonials'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
+import { pageOf, sendPageHeaders } from '../../lib/paging'
 
-export function listTestimonials(db: Db): Promise<Testimonial[]> {
-  return testimonialsRepo.findMany(db)
+/** GET /api/admin/testimonials: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
+export async function listTestimonialPage(
+  ctx: { db: Db; reply: FastifyReply },
+  input: z.output<typeof ZAdminTestimonialListInput>,
+): Promise<Testimonial[]> {
+  const page = pageOf(input)
+  const { items, total } = await testimonialsRepo.findPage(ctx.db, {
+    ...page,
+    sort: input.sort,
+    search: input.q || undefined,
+    active: input.status === undefined ? undefined : input.status === 'active',
+    featured: input.featured === undefined ? undefined : input.featured === 'true',
+  })
+  sendPageHeaders(ctx.reply, routes['admin.testimonials.list'].path, input, page, total)
+  return items
 }
 
 export function createTestimonial(db: Db, values: TestimonialValues): Promise<Testimonial> {

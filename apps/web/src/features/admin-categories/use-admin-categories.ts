@@ -1,13 +1,29 @@
+import type { AdminCategoryListInput, Category } from '@shop/schema/categories'
+import { MAX_PAGE_SIZE } from '@shop/schema/common'
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query'
 import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
 import { isNotFoundError } from '../../lib/api-error'
+import { fetchPage, fetchWholeList, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
-export function useAdminCategories() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.categories.list.queryOptions())
+/** One page of categories as the list asks for it (search, status, sort), with the count of all that match. */
+export function useAdminCategoryPage(input: AdminCategoryListInput) {
+  const values = { ...input }
+  return useQuery({
+    queryKey: pageQueryKey('admin.categories.list', values),
+    queryFn: ({ signal }) => fetchPage<Category>('admin.categories.list', values, signal),
+  })
+}
+
+/** Every category, inactive ones included, by name: the choices of a category field. */
+export function useAllCategories() {
+  const input = { sort: 'name' }
+  return useQuery({
+    queryKey: pageQueryKey('admin.categories.list', input, 'whole'),
+    queryFn: ({ signal }) => fetchWholeList<Category>('admin.categories.list', input, MAX_PAGE_SIZE, signal),
+  })
 }
 
 /** One category; `null` (an id that is not a positive integer) asks nothing and finds nothing. */

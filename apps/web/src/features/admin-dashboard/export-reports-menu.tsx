@@ -1,10 +1,10 @@
 import { Anchor, Group, Menu } from '@mantine/core'
-import { API_PREFIX } from '@shop/schema/routes'
+import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import { IconChevronDown, IconFileSpreadsheet } from '@tabler/icons-react'
 import { orderExportUrl } from '../admin-orders/order-export'
 
-// The products CSV (issue #14, built beside the orders export); every product, whatever the list's filters.
-const PRODUCTS_EXPORT_URL = `${API_PREFIX}/admin/products/export`
+// Every product, whatever the Products screen's filters (docs/decisions/0007-products-csv.md).
+const PRODUCTS_EXPORT_URL = `${API_PREFIX}${rawRoutes.productsExport.path}`
 
 /**
  * The dashboard's "Export Reports" (spec: a link in the header) opens the shop's CSV downloads. Each is a plain link:

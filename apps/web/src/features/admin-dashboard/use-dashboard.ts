@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import type { SalesInterval, SalesRange } from '@shop/schema/dashboard'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTRPC } from '../../lib/trpc'
 
 export function useDashboardStats() {
@@ -14,4 +15,18 @@ export function useRecentOrders() {
 export function useLowStockProducts() {
   const trpc = useTRPC()
   return useQuery(trpc.admin.dashboard.lowStock.queryOptions())
+}
+
+/** The sales series of a range; the last answer stays on screen while another range loads. */
+export function useSalesReport(days: SalesRange, interval: SalesInterval) {
+  const trpc = useTRPC()
+  return useQuery({
+    ...trpc.admin.dashboard.sales.queryOptions({ days, interval }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useTopProducts(days: SalesRange) {
+  const trpc = useTRPC()
+  return useQuery({ ...trpc.admin.dashboard.topProducts.queryOptions({ days }), placeholderData: keepPreviousData })
 }

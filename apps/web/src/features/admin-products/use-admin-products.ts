@@ -5,6 +5,7 @@ import { toast } from '../../components/toasts'
 import { isNotFoundError } from '../../lib/api-error'
 import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
+import { useAllCategories } from '../admin-categories/use-admin-categories'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
 /**
@@ -44,8 +45,7 @@ export function useAdminProduct(id: number | null) {
 
 /** Every category, inactive ones included: the product form's choices. */
 export function useProductCategories() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.categories.list.queryOptions())
+  return useAllCategories()
 }
 
 export function useCreateProduct() {

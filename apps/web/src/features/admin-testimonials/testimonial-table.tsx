@@ -70,11 +70,13 @@ const COLUMNS: ResourceColumn<Testimonial>[] = [
 interface TestimonialTableProps {
   testimonials: Testimonial[] | undefined
   isLoading: boolean
+  /** A search or filter is on: an empty list means nothing matched, not that there are no testimonials. */
+  isFiltered?: boolean
   onEdit: (testimonial: Testimonial) => void
   onDelete: (testimonial: Testimonial) => void
 }
 
-export function TestimonialTable({ testimonials, isLoading, onEdit, onDelete }: TestimonialTableProps) {
+export function TestimonialTable({ testimonials, isLoading, isFiltered, onEdit, onDelete }: TestimonialTableProps) {
   return (
     <ResourceTable
       columns={COLUMNS}
@@ -82,7 +84,11 @@ export function TestimonialTable({ testimonials, isLoading, onEdit, onDelete }: 
       isLoading={isLoading}
       rowKey={(testimonial) => testimonial.id}
       skeletonRows={5}
-      emptyText="No testimonials found. Add your first testimonial to get started."
+      emptyText={
+        isFiltered
+          ? 'No testimonials match your search and filters.'
+          : 'No testimonials found. Add your first testimonial to get started.'
+      }
       minWidth={880}
       actions={{
         of: (testimonial) =>

@@ -1,12 +1,18 @@
+import type { AdminTestimonialListInput, Testimonial } from '@shop/schema/testimonials'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { toast } from '../../components/toasts'
 import { errorMessageOf } from '../../lib/error-message'
+import { fetchPage, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
-export function useAdminTestimonials() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.testimonials.list.queryOptions())
+/** One page of testimonials as the list asks for it (search, filters, sort), with the count of all that match. */
+export function useAdminTestimonialPage(input: AdminTestimonialListInput) {
+  const values = { ...input }
+  return useQuery({
+    queryKey: pageQueryKey('admin.testimonials.list', values),
+    queryFn: ({ signal }) => fetchPage<Testimonial>('admin.testimonials.list', values, signal),
+  })
 }
 
 export function useCreateTestimonial() {

@@ -17,10 +17,19 @@ interface ProductGridProps {
   priorityCount?: number
   /** Shown instead of the grid when the list is empty. */
   empty?: ReactNode
+  /** Placeholder cards after the products while the next page of them loads. */
+  pendingCount?: number
 }
 
 /** Products in a responsive grid, with placeholder cards while loading. */
-export function ProductGrid({ products, isLoading, skeletonCount, priorityCount = 0, empty }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  isLoading,
+  skeletonCount,
+  priorityCount = 0,
+  empty,
+  pendingCount = 0,
+}: ProductGridProps) {
   if (isLoading) {
     return (
       <Box role="status" aria-busy>
@@ -39,6 +48,10 @@ export function ProductGrid({ products, isLoading, skeletonCount, priorityCount 
     <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={GRID_VERTICAL_SPACING}>
       {products.map((product, i) => (
         <ProductCard key={product.id} product={product} isPriority={i < priorityCount} />
+      ))}
+      {Array.from({ length: pendingCount }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <ProductCardSkeleton key={`pending-${i}`} />
       ))}
     </SimpleGrid>
   )

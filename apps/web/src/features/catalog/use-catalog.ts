@@ -1,7 +1,21 @@
-import type { ProductSort } from '@shop/schema/products'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { Product, ProductSort } from '@shop/schema/products'
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { httpStatusOf } from '../../lib/api-error'
+import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
 import { useTRPC } from '../../lib/trpc'
+
+/** How many products a storefront list loads at a time: six rows of four on a desktop. */
+export const PRODUCTS_PER_PAGE = 24
+
+function nextPageOf(last: Page<Product>, pages: Page<Product>[]): number | undefined {
+  const shown = pages.reduce((count, page) => count + page.items.length, 0)
+  return last.items.length === PRODUCTS_PER_PAGE && shown < last.total ? pages.length + 1 : undefined
+}
+
+/** The products a storefront list has loaded so far, in order. */
+export function loadedProducts(pages: Page<Product>[] | undefined): Product[] | undefined {
+  return pages?.flatMap((page) => page.items)
+}
 
 /** Active categories, for the home page's collection grid. */
 export function useCategories() {
@@ -16,10 +30,20 @@ export function useCategory(slug: string) {
   return { ...query, isNotFound: httpStatusOf(query.error) === 404 }
 }
 
-/** The active products of a category. */
+/** The active products of a category, a page at a time: the category page and its route loader share these. */
+export function categoryProductsQuery(slug: string) {
+  const input = { slug, pageSize: PRODUCTS_PER_PAGE }
+  return infiniteQueryOptions({
+    queryKey: pageQueryKey('categories.products', input, 'pages'),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<Product>('categories.products', { ...input, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  })
+}
+
 export function useCategoryProducts(slug: string) {
-  const trpc = useTRPC()
-  return useQuery(trpc.categories.products.queryOptions({ slug }))
+  return useInfiniteQuery(categoryProductsQuery(slug))
 }
 
 /** The featured products: the home page's bestselling pieces. */
@@ -28,10 +52,19 @@ export function useFeaturedProducts() {
   return useQuery(trpc.products.featured.queryOptions())
 }
 
-/** Every active product in the given order; the previous order stays on screen while the next one loads. */
+/**
+ * The active products in the given order, a page at a time; the previous order stays on screen while the next one
+ * loads.
+ */
 export function useProducts(sort: ProductSort) {
-  const trpc = useTRPC()
-  return useQuery({ ...trpc.products.list.queryOptions({ sort }), placeholderData: keepPreviousData })
+  const input = { sort, pageSize: PRODUCTS_PER_PAGE }
+  return useInfiniteQuery({
+    queryKey: pageQueryKey('products.list', input, 'pages'),
+    queryFn: ({ pageParam, signal }) => fetchPage<Product>('products.list', { ...input, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    placeholderData: keepPreviousData,
+  })
 }
 
 /** Active, featured testimonials for the home page. */

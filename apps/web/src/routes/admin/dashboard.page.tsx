@@ -1,17 +1,23 @@
 import { Anchor, Button, Card, Grid, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { OrderSummary } from '@shop/schema/orders'
 import { IconCategoryPlus, IconCoin, IconPackage, IconPlus, IconReceipt, IconUsers } from '@tabler/icons-react'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { PageHeader } from '../../components/admin/page-header'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { FallbackImage } from '../../components/fallback-image'
 import { OrderStatusBadge } from '../../components/order-status-badge'
 import { ExportReportsMenu } from '../../features/admin-dashboard/export-reports-menu'
+import { SalesCardSkeleton } from '../../features/admin-dashboard/sales-card-skeleton'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
 import { orderLinks } from '../../features/admin-orders/order-table'
 import { usePageMeta } from '../../features/shop/use-shop'
 import { formatDate, formatMoney } from '../../lib/format'
+
+// The charts (recharts) are a chunk of their own: the stat cards and lists do not wait for them.
+const SalesCard = lazy(() =>
+  import('../../features/admin-dashboard/sales-card').then((m) => ({ default: m.SalesCard })),
+)
 
 function StatCard({
   label,
@@ -156,6 +162,9 @@ export function DashboardPage() {
           icon={<IconUsers size={26} stroke={1.5} />}
         />
       </SimpleGrid>
+      <Suspense fallback={<SalesCardSkeleton />}>
+        <SalesCard />
+      </Suspense>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <RecentOrders />

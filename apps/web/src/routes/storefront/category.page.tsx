@@ -3,11 +3,12 @@ import type { Category } from '@shop/schema/categories'
 import { IconDiamond } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { useCategory, useCategoryProducts } from '../../features/catalog/use-catalog'
+import { loadedProducts, useCategory, useCategoryProducts } from '../../features/catalog/use-catalog'
 import { usePageMeta } from '../../features/shop/use-shop'
 
-// Spec point 9: 8 placeholders while the products load.
+// Spec point 9: 8 placeholders while the products load (the first page, and the next one after Load more).
 const PRODUCT_SKELETON_COUNT = 8
 // The first row of the grid is above the fold on a desktop screen.
 const PRIORITY_IMAGE_COUNT = 4
@@ -18,6 +19,8 @@ export function CategoryPage() {
   const { slug = '' } = useParams()
   const category = useCategory(slug)
   const products = useCategoryProducts(slug)
+  const items = loadedProducts(products.data?.pages)
+  const total = products.data?.pages[0]?.total ?? 0
   usePageMeta(
     category.data?.name ?? (category.isNotFound ? 'Category Not Found' : undefined),
     category.data?.description ?? undefined,
@@ -50,13 +53,24 @@ export function CategoryPage() {
             </Button>
           </Stack>
         ) : (
-          <ProductGrid
-            products={products.data}
-            isLoading={products.isPending}
-            skeletonCount={PRODUCT_SKELETON_COUNT}
-            priorityCount={PRIORITY_IMAGE_COUNT}
-            empty={<EmptyCategory />}
-          />
+          <>
+            <ProductGrid
+              products={items}
+              isLoading={products.isPending}
+              skeletonCount={PRODUCT_SKELETON_COUNT}
+              priorityCount={PRIORITY_IMAGE_COUNT}
+              empty={<EmptyCategory />}
+              pendingCount={products.isFetchingNextPage ? PRODUCT_SKELETON_COUNT : 0}
+            />
+            {items && (
+              <LoadMore
+                shown={items.length}
+                total={total}
+                isLoading={products.isFetchingNextPage}
+                onLoadMore={() => void products.fetchNextPage()}
+              />
+            )}
+          </>
         )}
       </Container>
     </>

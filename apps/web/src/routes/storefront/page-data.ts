@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
+import { categoryProductsQuery } from '../../features/catalog/use-catalog'
 import { queryClient, trpc } from '../../lib/clients'
 import { parseRouteId } from '../../lib/route-id'
 
@@ -42,7 +43,7 @@ export function categoryLoader({ params }: LoaderFunctionArgs) {
   return untilDataOrDeadline(
     Promise.all([
       queryClient.prefetchQuery(trpc.categories.get.queryOptions({ slug })),
-      queryClient.prefetchQuery(trpc.categories.products.queryOptions({ slug })),
+      queryClient.prefetchInfiniteQuery(categoryProductsQuery(slug)),
     ]),
   )
 }

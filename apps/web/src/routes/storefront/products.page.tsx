@@ -1,8 +1,9 @@
 import { Box, Container, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { type ProductSort, ZProductSort } from '@shop/schema/products'
 import { useSearchParams } from 'react-router-dom'
+import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { useProducts } from '../../features/catalog/use-catalog'
+import { loadedProducts, useProducts } from '../../features/catalog/use-catalog'
 import { usePageMeta } from '../../features/shop/use-shop'
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
@@ -25,6 +26,8 @@ export function ProductsPage() {
   const parsedSort = ZProductSort.safeParse(searchParams.get('sort'))
   const sort = parsedSort.success ? parsedSort.data : DEFAULT_SORT
   const products = useProducts(sort)
+  const items = loadedProducts(products.data?.pages)
+  const total = products.data?.pages[0]?.total
 
   function changeSort(value: string | null) {
     const next = ZProductSort.safeParse(value)
@@ -74,7 +77,7 @@ export function ProductsPage() {
           style={{ borderBottom: '1px solid var(--mantine-color-gold-1)' }}
         >
           <Text fz="sm" c="ink.7" aria-live="polite">
-            {products.data ? `${products.data.length} ${products.data.length === 1 ? 'piece' : 'pieces'}` : '\u00a0'}
+            {total === undefined ? '\u00a0' : `${total} ${total === 1 ? 'piece' : 'pieces'}`}
           </Text>
           <Select
             label="Sort by"
@@ -103,7 +106,7 @@ export function ProductsPage() {
         ) : (
           <Box style={{ opacity: products.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' }}>
             <ProductGrid
-              products={products.data}
+              products={items}
               isLoading={products.isPending}
               skeletonCount={PRODUCT_SKELETON_COUNT}
               priorityCount={PRIORITY_IMAGE_COUNT}
@@ -112,7 +115,16 @@ export function ProductsPage() {
                   New pieces are on their way. Check back soon.
                 </Text>
               }
+              pendingCount={products.isFetchingNextPage ? PRODUCT_SKELETON_COUNT : 0}
             />
+            {items && total !== undefined && (
+              <LoadMore
+                shown={items.length}
+                total={total}
+                isLoading={products.isFetchingNextPage}
+                onLoadMore={() => void products.fetchNextPage()}
+              />
+            )}
           </Box>
         )}
       </Container>

@@ -1,0 +1,337 @@
+import { sql } from 'kysely'
+import type { Executor } from '../database'
+import { toNumber } from '../dialect'
+
+/**
+ * The dashboard's summary tables (migration 2026_11_25_1500_create_sales_summary): sales per day, sales per day
+ * and product, and orders per customer. The order writes keep them in step in their own transactions, with a
+ * few upserts per write whatever its size (`x = x + excluded.x`, safe with concurrent writers on PostgreSQL), so
+ * the dashboard answers from a few hundred rows at 1,000,000 orders.
+ *
+ * What counts: every order placed counts in `order_count` and makes its e-mail a customer (as the Orders and
+ * Customers cards always counted); only orders not cancelled count as sold, with their total as revenue and their
+ * lines' units and revenue per product. An order's day is the UTC day of its `created_at`.
+ */
+
+/** The counters row holding how many customers (distinct lower-cased e-mails) have orders. */
+const CUSTOMERS_COUNTER = 'customers'
+// Four columns a row: far below either database's limit of bound values per statement.
+const ROWS_PER_UPSERT = 1000
+
+/** What an order adds to the summary. */
+export interface OrderSale {
+  /** ISO time; its first ten characters are the UTC day. */
+  createdAt: string
+  status: string
+  totalCents: number
+  customerEmail: string
+  items: ReadonlyArray<{ productId: number | null; priceCents: number; quantity: number }>
+}
+
+/** +1 adds the order, -1 takes it away. */
+type Sign = 1 | -1
+
+interface DayDelta {
+  day: string
+  order_count: number
+  sold_count: number
+  revenue_cents: number
+}
+
+interface ProductDayDelta {
+  day: string
+  product_id: number
+  units: number
+  revenue_cents: number
+}
+
+/** The changes of one write, summed per row of each table before anything is written. */
+class SummaryDelta {
+  readonly days = new Map<string, DayDelta>()
+  readonly products = new Map<string, ProductDayDelta>()
+  readonly customers = new Map<string, number>()
+
+  /** `placed` counts the order itself (placement, deletion); `sold` its sale (also cancelling and reopening). */
+  add(order: OrderSale, change: { placed: Sign | 0; sold: Sign | 0 }): void {
+    const day = dayOf(order.createdAt)
+    const row = this.days.get(day) ?? { day, order_count: 0, sold_count: 0, revenue_cents: 0 }
+    row.order_count += change.placed
+    row.sold_count += change.sold
+    row.revenue_cents += change.sold * order.totalCents
+    this.days.set(day, row)
+    if (change.placed !== 0) {
+      const key = order.customerEmail.toLowerCase()
+      this.customers.set(key, (this.customers.get(key) ?? 0) + change.placed)
+    }
+    if (change.sold === 0) return
+    for (const item of order.items) {
+      if (item.productId === null) continue
+      const key = `${day}|${item.productId}`
+      const line = this.products.get(key) ?? { day, product_id: item.productId, units: 0, revenue_cents: 0 }
+      line.units += change.sold * item.quantity
+      line.revenue_cents += change.sold * item.priceCents * item.quantity
+      this.products.set(key, line)
+    }
+  }
+}
+
+function dayOf(createdAt: string): string {
+  return createdAt.slice(0, 10)
+}
+
+function chunks<T>(items: T[]): T[][] {
+  return Array.from({ length: Math.ceil(items.length / ROWS_PER_UPSERT) }, (_, i) =>
+    items.slice(i * ROWS_PER_UPSERT, (i + 1) * ROWS_PER_UPSERT),
+  )
+}
+
+/**
+ * Writes a delta: one upsert per table (rows in key order, so concurrent writers lock them alike), then drops the
+ * rows a removal emptied, then moves the customers counter by the e-mails that gained their first order or lost
+ * their last.
+ */
+async function apply(db: Executor, delta: SummaryDelta): Promise<void> {
+  const days = [...delta.days.values()]
+    .filter((row) => row.order_count !== 0 || row.sold_count !== 0)
+    .sort((a, b) => a.day.localeCompare(b.day))
+  for (const chunk of chunks(days)) {
+    await db
+      .insertInto('sales_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('day').doUpdateSet({
+          order_count: sql`sales_days.order_count + excluded.order_count`,
+          sold_count: sql`sales_days.sold_count + excluded.sold_count`,
+          revenue_cents: sql`sales_days.revenue_cents + excluded.revenue_cents`,
+        }),
+      )
+      .execute()
+  }
+  const products = [...delta.products.values()]
+    .filter((row) => row.units !== 0)
+    .sort((a, b) => a.day.localeCompare(b.day) || a.product_id - b.product_id)
+  for (const chunk of chunks(products)) {
+    await db
+      .insertInto('product_sales_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'product_id']).doUpdateSet({
+          units: sql`product_sales_days.units + excluded.units`,
+          revenue_cents: sql`product_sales_days.revenue_cents + excluded.revenue_cents`,
+        }),
+      )
+      .execute()
+  }
+  // A removal may leave rows at zero: gone, as if the order had never been placed.
+  const shrunkDays = days.filter((row) => row.order_count < 0 || row.sold_count < 0).map((row) => row.day)
+  if (shrunkDays.length > 0) {
+    await db.deleteFrom('sales_days').where('day', 'in', shrunkDays).where('order_count', '<=', 0).execute()
+  }
+  const shrunkProductDays = [...new Set(products.filter((row) => row.units < 0).map((row) => row.day))]
+  if (shrunkProductDays.length > 0) {
+    await db.deleteFrom('product_sales_days').where('day', 'in', shrunkProductDays).where('units', '<=', 0).execute()
+  }
+  await applyCustomers(db, delta.customers)
+}
+
+async function applyCustomers(db: Executor, customers: Map<string, number>): Promise<void> {
+  const changes = [...customers]
+    .filter(([, count]) => count !== 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([email_key, order_count]) => ({ email_key, order_count }))
+  let counted = 0
+  const emptied: string[] = []
+  for (const chunk of chunks(changes)) {
+    const rows = await db
+      .insertInto('customers')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('email_key').doUpdateSet({ order_count: sql`customers.order_count + excluded.order_count` }),
+      )
+      .returning(['email_key', 'order_count'])
+      .execute()
+    const change = new Map(chunk.map((row) => [row.email_key, row.order_count]))
+    for (const row of rows) {
+      const after = toNumber(row.order_count)
+      // Before this write the key had `after - change` orders: no row (or none left) means it was no customer.
+      const before = after - (change.get(row.email_key) ?? 0)
+      counted += (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0)
+      if (after <= 0) emptied.push(row.email_key)
+    }
+  }
+  if (emptied.length > 0) await db.deleteFrom('customers').where('email_key', 'in', emptied).execute()
+  if (counted === 0) return
+  await db
+    .insertInto('counters')
+    .values({ name: CUSTOMERS_COUNTER, value: counted })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
+    .execute()
+}
+
+/** Orders written: each counts as placed, and as sold unless written cancelled. Call in their transaction. */
+export async function recordPlaced(db: Executor, orders: readonly OrderSale[]): Promise<void> {
+  const delta = new SummaryDelta()
+  for (const order of orders) delta.add(order, { placed: 1, sold: order.status === 'cancelled' ? 0 : 1 })
+  await apply(db, delta)
+}
+
+/** Orders deleted, with the status they had: everything they added is taken away. Call in their transaction. */
+export async function recordRemoved(db: Executor, orders: readonly OrderSale[]): Promise<void> {
+  const delta = new SummaryDelta()
+  for (const order of orders) delta.add(order, { placed: -1, sold: order.status === 'cancelled' ? 0 : -1 })
+  await apply(db, delta)
+}
+
+/** An order's status changed: cancelling takes its sale away, reopening gives it back; other changes do nothing. */
+export async function recordStatusChange(db: Executor, order: OrderSale, from: string, to: string): Promise<void> {
+  const wasSold = from !== 'cancelled'
+  const isSold = to !== 'cancelled'
+  if (wasSold === isSold) return
+  const delta = new SummaryDelta()
+  delta.add(order, { placed: 0, sold: isSold ? 1 : -1 })
+  await apply(db, delta)
+}
+
+/**
+ * Recomputes every summary table from the orders (what migration 2026_11_25_1500 did to an existing shop), for
+ * orders written straight into the tables (a benchmark's million, an import). It first takes the order number
+ * counter's lock, so no order is placed meanwhile; run it while no admin is cancelling or deleting orders.
+ */
+export async function rebuildSalesSummary(db: Executor): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((tx) => rebuildSalesSummary(tx))
+    return
+  }
+  await db
+    .updateTable('counters')
+    .set((eb) => ({ value: eb.ref('value') }))
+    .where('name', '=', 'order_number')
+    .execute()
+  await db.deleteFrom('sales_days').execute()
+  await db.deleteFrom('product_sales_days').execute()
+  await db.deleteFrom('customers').execute()
+  await db.deleteFrom('counters').where('name', '=', CUSTOMERS_COUNTER).execute()
+  await sql`insert into sales_days (day, order_count, sold_count, revenue_cents)
+    select substr(created_at, 1, 10), count(*),
+      sum(case when status <> 'cancelled' then 1 else 0 end),
+      sum(case when status <> 'cancelled' then cast(total_cents as bigint) else 0 end)
+    from orders group by substr(created_at, 1, 10)`.execute(db)
+  await sql`insert into product_sales_days (day, product_id, units, revenue_cents)
+    select substr(orders.created_at, 1, 10), order_items.product_id, sum(order_items.quantity),
+      sum(cast(order_items.price_cents as bigint) * order_items.quantity)
+    from order_items join orders on orders.id = order_items.order_id
+    where orders.status <> 'cancelled' and order_items.product_id is not null
+    group by substr(orders.created_at, 1, 10), order_items.product_id`.execute(db)
+  await sql`insert into customers (email_key, order_count)
+    select lower(customer_email), count(*) from orders group by lower(customer_email)`.execute(db)
+  await sql`insert into counters (name, value)
+    select ${CUSTOMERS_COUNTER}, n from (select count(*) as n from customers) as counted where n > 0`.execute(db)
+}
+
+// --- Reads ------------------------------------------------------------------------------------------------------
+
+export interface SalesDay {
+  day: string
+  soldCount: number
+  revenueCents: number
+}
+
+/** The days from `from` to `to` (YYYY-MM-DD, both included) that have sales rows, oldest first. */
+export async function findSalesDays(db: Executor, from: string, to: string): Promise<SalesDay[]> {
+  const rows = await db
+    .selectFrom('sales_days')
+    .select(['day', 'sold_count', 'revenue_cents'])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute()
+  return rows.map((row) => ({
+    day: row.day,
+    soldCount: toNumber(row.sold_count),
+    revenueCents: toNumber(row.revenue_cents),
+  }))
+}
+
+/**
+ * How many orders were placed, cancelled ones included, from the start of day `from` to the start of day `to`
+ * (YYYY-MM-DD; either open): the count of an unfiltered orders list, from one row per day instead of every order.
+ */
+export async function countPlaced(db: Executor, range: { from?: string; to?: string }): Promise<number> {
+  let query = db.selectFrom('sales_days').select((eb) => eb.fn.sum<number>('order_count').as('n'))
+  if (range.from) query = query.where('day', '>=', range.from)
+  if (range.to) query = query.where('day', '<', range.to)
+  return toNumber((await query.executeTakeFirst())?.n)
+}
+
+export interface ShopTotals {
+  /** Every order, cancelled ones included. */
+  orderCount: number
+  /** Orders not cancelled. */
+  revenueCents: number
+  customerCount: number
+}
+
+export async function findTotals(db: Executor): Promise<ShopTotals> {
+  const [sales, customers] = await Promise.all([
+    db
+      .selectFrom('sales_days')
+      .select((eb) => [eb.fn.sum<number>('order_count').as('orders'), eb.fn.sum<number>('revenue_cents').as('revenue')])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('counters').select('value').where('name', '=', CUSTOMERS_COUNTER).executeTakeFirst(),
+  ])
+  return {
+    orderCount: toNumber(sales.orders),
+    revenueCents: toNumber(sales.revenue),
+    customerCount: toNumber(customers?.value),
+  }
+}
+
+export interface ProductSales {
+  productId: number
+  /** The product's name as it is now. */
+  name: string
+  units: number
+  revenueCents: number
+}
+
+/**
+ * The products that sold most from `from` to `to` (both included), by units and by revenue; ties go to the other
+ * figure, then to the lower id. One pass over the range's rows: each product's sums are ranked both ways at once,
+ * and only the ranked rows meet the products table.
+ */
+export async function findTopProducts(
+  db: Executor,
+  options: { from: string; to: string; limit: number },
+): Promise<{ byUnits: ProductSales[]; byRevenue: ProductSales[] }> {
+  const { rows } = await sql<{
+    product_id: number
+    name: string
+    units: number | string
+    revenue: number | string
+    units_rank: number | string
+    revenue_rank: number | string
+  }>`with totals as (
+      select product_id, sum(units) as units, sum(revenue_cents) as revenue
+      from product_sales_days where day >= ${options.from} and day <= ${options.to}
+      group by product_id
+    ), ranked as (
+      select product_id, units, revenue,
+        row_number() over (order by units desc, revenue desc, product_id) as units_rank,
+        row_number() over (order by revenue desc, units desc, product_id) as revenue_rank
+      from totals
+    )
+    select ranked.product_id, products.name, ranked.units, ranked.revenue, ranked.units_rank, ranked.revenue_rank
+    from ranked join products on products.id = ranked.product_id
+    where ranked.units_rank <= ${options.limit} or ranked.revenue_rank <= ${options.limit}`.execute(db)
+  const ranking = (rank: 'units_rank' | 'revenue_rank') =>
+    rows
+      .filter((row) => toNumber(row[rank]) <= options.limit)
+      .sort((a, b) => toNumber(a[rank]) - toNumber(b[rank]))
+      .map((row) => ({
+        productId: row.product_id,
+        name: row.name,
+        units: toNumber(row.units),
+        revenueCents: toNumber(row.revenue),
+      }))
+  return { byUnits: ranking('units_rank'), byRevenue: ranking('revenue_rank') }
+}
