@@ -22,6 +22,13 @@ describe('ListPager', () => {
     expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull()
   })
 
+  it('goes to the last page when the one shown is past the end (its last row was deleted)', () => {
+    const onChange = vi.fn()
+    render(<ListPager page={2} pageSize={25} total={25} noun="orders" onChange={onChange} />)
+    expect(onChange).toHaveBeenCalledWith(1)
+    expect(screen.queryByText(/Showing 26/)).toBeNull()
+  })
+
   it('reads only a whole page number from the URL', () => {
     expect(parsePage('7')).toBe(7)
     for (const param of ['', '0', '-2', '1.5', 'x', '01']) expect(parsePage(param)).toBe(1)

@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core'
+import { useEffect } from 'react'
 
 interface ListPagerProps {
   page: number
@@ -12,8 +13,13 @@ interface ListPagerProps {
 
 /** Below a paged list: "Showing 51–100 of 1,234 orders" and the page buttons (none for a single page). */
 export function ListPager({ page, pageSize, total, noun, onChange }: ListPagerProps) {
-  if (total === undefined) return null
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize))
+  // Past the last page (its last row was just deleted, or an old link): go to the last page there is.
+  const isPastEnd = total !== undefined && total > 0 && page > pages
+  useEffect(() => {
+    if (isPastEnd) onChange(pages)
+  }, [isPastEnd, pages, onChange])
+  if (total === undefined || isPastEnd) return null
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1
   const last = Math.min(total, page * pageSize)
   return (

@@ -1,7 +1,8 @@
 import { Button, Card, Flex, Select, Stack } from '@mantine/core'
-import type { OrderSummary } from '@shop/schema/orders'
+import type { OrderSort, OrderSummary } from '@shop/schema/orders'
 import { IconDownload } from '@tabler/icons-react'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
+import { type FilterOption, FilterSelect, useChoiceParam, valuesOf } from '../../../components/admin/filter-select'
 import { ListPager } from '../../../components/admin/list-pager'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
@@ -9,6 +10,7 @@ import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
 import { useListPage } from '../../../components/admin/use-list-page'
 import { useSearchParam } from '../../../components/admin/use-search-param'
+import { OrderDateRangeFields, useOrderDateRange } from '../../../features/admin-orders/order-date-range'
 import { orderExportUrl } from '../../../features/admin-orders/order-export'
 import { ALL_STATUSES, parseStatusFilter, STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/order-filters'
 import { OrderTable } from '../../../features/admin-orders/order-table'
@@ -17,15 +19,29 @@ import { usePageMeta } from '../../../features/shop/use-shop'
 
 const ORDERS_PER_PAGE = 25
 
+// Newest first is the list's order without ?sort=.
+const SORT_OPTIONS: FilterOption<Exclude<OrderSort, 'newest'>>[] = [
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'total-desc', label: 'Total: high to low' },
+  { value: 'total-asc', label: 'Total: low to high' },
+]
+
 export function OrderListPage() {
   usePageMeta('Orders')
-  // The search, the status filter and the page live in the URL (?q=&status=&page=), so a filtered page can be
-  // shared or revisited. The server pages, searches and filters: the list costs the same at any number of orders.
+  // The search, the filters, the sort and the page live in the URL (?q=&status=&from=&to=&sort=&page=), so a
+  // filtered page can be shared or revisited. The server pages, searches, filters and sorts: the list costs the
+  // same at any number of orders.
   const { page, setPage, search } = useListPage()
   const [statusParam, setStatusParam] = useSearchParam('status')
   const status = parseStatusFilter(statusParam)
+  const dateRange = useOrderDateRange()
   // The list and its CSV export show the same orders.
-  const filters = { q: search || undefined, status: status === ALL_STATUSES ? undefined : status }
+  const filters = {
+    q: search || undefined,
+    status: status === ALL_STATUSES ? undefined : status,
+    sort: useChoiceParam('sort', valuesOf(SORT_OPTIONS)),
+    ...dateRange.range,
+  }
   const { data, isError, refetch, isRefetching } = useAdminOrderPage({ ...filters, page, pageSize: ORDERS_PER_PAGE })
   const confirmDelete = useConfirmDelete<OrderSummary>(useDeleteOrder())
 
@@ -48,11 +64,11 @@ export function OrderListPage() {
       />
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <Flex direction={{ base: 'column', sm: 'row' }} gap="sm">
+          <Flex direction={{ base: 'column', sm: 'row' }} gap="sm" align={{ sm: 'flex-end' }} wrap="wrap">
             <SearchField
               label="Search orders"
               placeholder="Search by order number, customer name, or email..."
-              style={{ flex: 1 }}
+              style={{ flex: 1, minWidth: 260 }}
             />
             <Select
               aria-label="Filter by status"
@@ -63,7 +79,15 @@ export function OrderListPage() {
                 setStatusParam(next === ALL_STATUSES ? '' : next)
               }}
               allowDeselect={false}
-              w={{ base: '100%', sm: 200 }}
+              w={{ base: '100%', sm: 170 }}
+            />
+            <OrderDateRangeFields {...dateRange.fields} />
+            <FilterSelect
+              label="Sort orders"
+              param="sort"
+              defaultLabel="Newest first"
+              options={SORT_OPTIONS}
+              w={{ base: '100%', sm: 180 }}
             />
           </Flex>
           {isError ? (
