@@ -186,7 +186,11 @@ async function timeScreens(base: string): Promise<Timing[]> {
     }
     return [
       timingOf('Orders screen: first rows (full load)', loads, `${CHROMIUM_RUNS} loads`),
-      timingOf('Orders screen: search result', searches, `${CHROMIUM_RUNS} searches, 300 ms debounce included`),
+      timingOf(
+        'Orders screen: search result',
+        searches,
+        `${CHROMIUM_RUNS} searches, the screen's 200 ms debounce included`,
+      ),
     ]
   } finally {
     await browser.close()

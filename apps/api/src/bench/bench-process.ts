@@ -6,6 +6,9 @@ import { fork } from 'node:child_process'
 import path from 'node:path'
 import pg from 'pg'
 
+/** The JavaScript heap `pnpm start` gives the server (package.json). */
+const SERVER_HEAP_MB = 512
+
 export const BENCH_ADMIN_PASSWORD = 'Bench-Password-1'
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -21,6 +24,8 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   // Next to the entry point that runs (dist/bench.js, dist/admin-bench.js): this module may be bundled into a chunk.
   const script = path.join(path.dirname(process.argv[1] ?? '.'), 'bench-server.js')
   const server = fork(script, [], {
+    // As `pnpm start` runs the server.
+    execArgv: [`--max-old-space-size=${SERVER_HEAP_MB}`],
     env: {
       ...process.env,
       NODE_ENV: 'production',

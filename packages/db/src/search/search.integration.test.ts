@@ -62,6 +62,13 @@ describe('order search', () => {
     expect(await names('nobody')).toEqual([])
   })
 
+  it('finds a whole e-mail address in any letter case, and only the rows that hold all of it', async () => {
+    expect(await names('RUTH@example.com')).toEqual(['Ruth Miller'])
+    expect(await names('zoe_m@EXAMPLE.COM')).toEqual(['Zoë 50% Miller'])
+    expect(await names('@example.com')).toHaveLength(3)
+    expect(await names('miller@example.com')).toEqual([])
+  })
+
   it('finds short text too', async () => {
     expect(await names('ë')).toEqual(['Zoë 50% Miller'])
     expect(await names('ru')).toEqual(['Ruth Miller'])

@@ -38,10 +38,31 @@ function isIndexable(text: string): boolean {
   return [...text].length >= MIN_INDEXED_LENGTH
 }
 
+/**
+ * The word of a text to ask the trigram index for, when asking for the whole text would cost more than checking
+ * rows: text of plain ASCII made of several words (an e-mail address, most often) has trigrams that nearly every
+ * row shares ("@gm", "ail", ".co"), and FTS5 reads each trigram's whole list. Its longest word is rarer; each row
+ * it finds is then checked for the whole text with LIKE, which folds ASCII letters as the index does.
+ */
+function longestWordOf(text: string): string | undefined {
+  if (!/^[\x20-\x7e]+$/.test(text)) return undefined
+  const words = text.split(/[^A-Za-z0-9]+/).filter((word) => word.length >= MIN_INDEXED_LENGTH)
+  if (words.length < 2 && words[0] === text) return undefined
+  return words.reduce<string | undefined>(
+    (longest, word) => (word.length > (longest?.length ?? 0) ? word : longest),
+    undefined,
+  )
+}
+
+const ORDER_COLUMNS = ['orders.order_number', 'orders.customer_name', 'orders.customer_email'] as const
+
 /** Orders whose number, customer name or customer e-mail contains `text`. */
 export function orderMatches(db: Executor, text: string): Expression<SqlBool> {
-  if (isPostgres(db) || !isIndexable(text)) {
-    return anyColumnLike(['orders.order_number', 'orders.customer_name', 'orders.customer_email'], text)
+  if (isPostgres(db) || !isIndexable(text)) return anyColumnLike(ORDER_COLUMNS, text)
+  const word = longestWordOf(text)
+  if (word) {
+    return sql<SqlBool>`(orders.id in (select rowid from orders_search where orders_search match ${ftsPhrase(word)})
+      and ${anyColumnLike(ORDER_COLUMNS, text)})`
   }
   return sql<SqlBool>`orders.id in (select rowid from orders_search where orders_search match ${ftsPhrase(text)})`
 }

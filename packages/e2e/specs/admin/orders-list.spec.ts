@@ -37,7 +37,7 @@ test('the owner pages through her orders, sorts them, and narrows them by status
   await expect(rows.last()).toContainText(first.orderNumber)
 
   // A new sort starts again at page 1.
-  await page.getByRole('textbox', { name: 'Sort orders' }).click()
+  await page.getByRole('combobox', { name: 'Sort orders' }).click()
   await page.getByRole('option', { name: 'Oldest first' }).click()
   await expect(page).toHaveURL(/[?&]sort=oldest(&|$)/)
   await expect(page).not.toHaveURL(/[?&]page=/)
@@ -46,7 +46,7 @@ test('the owner pages through her orders, sorts them, and narrows them by status
 
   // One of them is being made: the status filter finds it alone.
   await shopAdmin.setOrderStatus(second.id, 'processing')
-  await page.getByRole('textbox', { name: 'Filter by status' }).click()
+  await page.getByRole('combobox', { name: 'Filter by status' }).click()
   await page.getByRole('option', { name: 'Processing', exact: true }).click()
   await expect(page.getByText('Showing 1–1 of 1 orders')).toBeVisible()
   await expect(rows).toHaveCount(1)
@@ -55,9 +55,9 @@ test('the owner pages through her orders, sorts them, and narrows them by status
   // Reloaded, the page shows the same: every choice is in the URL.
   await page.reload()
   await expect(rows).toHaveCount(1)
-  await expect(page.getByRole('textbox', { name: 'Filter by status' })).toHaveValue('Processing')
-  await expect(page.getByRole('textbox', { name: 'Sort orders' })).toHaveValue('Oldest first')
-  await page.getByRole('textbox', { name: 'Filter by status' }).click()
+  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Processing')
+  await expect(page.getByRole('combobox', { name: 'Sort orders' })).toHaveValue('Oldest first')
+  await page.getByRole('combobox', { name: 'Filter by status' }).click()
   await page.getByRole('option', { name: 'All Statuses' }).click()
 
   // Dates: all were placed today (the server's days are UTC days).

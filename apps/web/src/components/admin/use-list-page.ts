@@ -2,8 +2,9 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useSearchParams } from 'react-router-dom'
 import { parsePage } from './list-pager'
 
-// Long enough that typing a name asks the server once, short enough to feel immediate.
-const SEARCH_DEBOUNCE_MS = 300
+// Long enough that a word typed at a steady pace asks the server once, short enough that the answer (a search
+// takes tens of milliseconds at 1,000,000 orders, see pnpm bench:admin) shows within half a second.
+const SEARCH_DEBOUNCE_MS = 200
 
 /**
  * The page (?page=) and the search (?q=, debounced) of a paged admin list, both kept in the URL. Going to another

@@ -33,7 +33,7 @@ export function OrderDateRangeFields({ fromText, toText, setFrom, setTo, error }
         label="Placed from"
         value={fromText}
         onChange={(event) => setFrom(event.currentTarget.value)}
-        w={{ base: '100%', sm: 160 }}
+        w={{ base: '100%', sm: 150 }}
       />
       <TextInput
         type="date"
@@ -41,7 +41,7 @@ export function OrderDateRangeFields({ fromText, toText, setFrom, setTo, error }
         value={toText}
         onChange={(event) => setTo(event.currentTarget.value)}
         error={error}
-        w={{ base: '100%', sm: 160 }}
+        w={{ base: '100%', sm: 150 }}
       />
     </>
   )

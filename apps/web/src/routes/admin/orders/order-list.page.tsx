@@ -68,7 +68,7 @@ export function OrderListPage() {
             <SearchField
               label="Search orders"
               placeholder="Search by order number, customer name, or email..."
-              style={{ flex: 1, minWidth: 260 }}
+              style={{ flex: 1, minWidth: 220 }}
             />
             <Select
               aria-label="Filter by status"
@@ -79,7 +79,7 @@ export function OrderListPage() {
                 setStatusParam(next === ALL_STATUSES ? '' : next)
               }}
               allowDeselect={false}
-              w={{ base: '100%', sm: 170 }}
+              w={{ base: '100%', sm: 150 }}
             />
             <OrderDateRangeFields {...dateRange.fields} />
             <FilterSelect
@@ -87,7 +87,7 @@ export function OrderListPage() {
               param="sort"
               defaultLabel="Newest first"
               options={SORT_OPTIONS}
-              w={{ base: '100%', sm: 180 }}
+              w={{ base: '100%', sm: 170 }}
             />
           </Flex>
           {isError ? (
