@@ -27,6 +27,20 @@ const MEGABYTE = 1024 * 1024
  * features/health), which trpc-to-openapi cannot see: their requests, successes and any error answer of their own.
  * openapi.ts adds the other error answers and the security from the route table, as for the procedures.
  */
+/** The 200 answer of a CSV export: a download named `<name>-<YYYY-MM-DD>.csv` (lib/csv.ts sendCsv). */
+function csvDownload(name: string, description: string) {
+  return {
+    description: `${description} (\`${name}-<YYYY-MM-DD>.csv\`)`,
+    headers: {
+      'Content-Disposition': {
+        description: `attachment; filename="${name}-<YYYY-MM-DD>.csv"`,
+        schema: { type: 'string' as const },
+      },
+    },
+    content: { 'text/csv': { schema: { type: 'string' as const } } },
+  }
+}
+
 export function plainRoutePaths(): ZodOpenApiPathsObject {
   const { upload, invoice, ordersExport, health, productsExport, productsImport } = rawRoutes
   const refusal = (description: string) => ({
@@ -45,18 +59,7 @@ export function plainRoutePaths(): ZodOpenApiPathsObject {
           '`true` or `false`; `image_urls` are separated by spaces. Text a spreadsheet would run as a formula ' +
           'starts with an apostrophe.',
         requestParams: { query: ZProductExportInput },
-        responses: {
-          200: {
-            description: 'The CSV, as a download (`products-<date>.csv`)',
-            headers: {
-              'Content-Disposition': {
-                description: 'attachment; filename="products-<YYYY-MM-DD>.csv"',
-                schema: { type: 'string' },
-              },
-            },
-            content: { 'text/csv': { schema: { type: 'string' } } },
-          },
-        },
+        responses: { 200: csvDownload('products', 'The products as a CSV download, streamed') },
       },
     },
     [productsImport.path]: {
@@ -166,18 +169,7 @@ export function plainRoutePaths(): ZodOpenApiPathsObject {
           "line with the order's fields repeated. RFC 4180 in UTF-8 with a byte order mark; amounts are plain " +
           'decimals ("1234.50"), times ISO-8601 (UTC); text a spreadsheet would run as a formula starts with `\'`.',
         requestParams: { query: ZAdminOrderExportInput },
-        responses: {
-          200: {
-            description: 'The orders as a CSV download (`orders-<YYYY-MM-DD>.csv`), streamed',
-            headers: {
-              'Content-Disposition': {
-                description: 'attachment; filename="orders-<YYYY-MM-DD>.csv"',
-                schema: { type: 'string' },
-              },
-            },
-            content: { 'text/csv': { schema: { type: 'string' } } },
-          },
-        },
+        responses: { 200: csvDownload('orders', 'The orders as a CSV download, streamed') },
       },
     },
     [health.path]: {

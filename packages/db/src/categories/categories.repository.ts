@@ -22,6 +22,13 @@ export async function findMany(db: Executor, options: { activeOnly: boolean }): 
   return (await query.execute()).map(toCategory)
 }
 
+/** Each sort's column; ties go by id in the same direction, so every category has one place. */
+const CATEGORY_SORT_KEYS = {
+  name: ['categories.name', 'asc'],
+  newest: ['categories.created_at', 'desc'],
+  oldest: ['categories.created_at', 'asc'],
+} as const satisfies Record<CategorySort, readonly [string, 'asc' | 'desc']>
+
 export interface CategoryPageOptions {
   page: number
   pageSize: number
@@ -48,18 +55,13 @@ export async function findPage(
     .where(matches)
     .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow()
-  let query = db.selectFrom('categories').selectAll().where(matches)
-  switch (options.sort) {
-    case 'name':
-      query = query.orderBy('categories.name').orderBy('categories.id')
-      break
-    case 'newest':
-      query = query.orderBy('categories.created_at', 'desc').orderBy('categories.id', 'desc')
-      break
-    case 'oldest':
-      query = query.orderBy('categories.created_at', 'asc').orderBy('categories.id', 'asc')
-      break
-  }
+  const [column, direction] = CATEGORY_SORT_KEYS[options.sort]
+  const query = db
+    .selectFrom('categories')
+    .selectAll()
+    .where(matches)
+    .orderBy(column, direction)
+    .orderBy('categories.id', direction)
   const [rows, counted] = await Promise.all([
     query
       .limit(options.pageSize)

@@ -31,6 +31,15 @@ export async function findMany(db: Executor): Promise<Testimonial[]> {
   return rows.map(toTestimonial)
 }
 
+/** Each sort's column; ties go by id in the same direction, so every testimonial has one place. */
+const TESTIMONIAL_SORT_KEYS = {
+  newest: ['testimonials.created_at', 'desc'],
+  oldest: ['testimonials.created_at', 'asc'],
+  'rating-desc': ['testimonials.rating', 'desc'],
+  'rating-asc': ['testimonials.rating', 'asc'],
+  name: ['testimonials.name', 'asc'],
+} as const satisfies Record<TestimonialSort, readonly [string, 'asc' | 'desc']>
+
 export interface TestimonialPageOptions {
   page: number
   pageSize: number
@@ -72,24 +81,13 @@ export async function findPage(
     .where(matches)
     .select((eb) => eb.fn.countAll().as('total'))
     .executeTakeFirstOrThrow()
-  let query = db.selectFrom('testimonials').selectAll().where(matches)
-  switch (options.sort) {
-    case 'newest':
-      query = query.orderBy('testimonials.created_at', 'desc').orderBy('testimonials.id', 'desc')
-      break
-    case 'oldest':
-      query = query.orderBy('testimonials.created_at', 'asc').orderBy('testimonials.id', 'asc')
-      break
-    case 'rating-desc':
-      query = query.orderBy('testimonials.rating', 'desc').orderBy('testimonials.id', 'desc')
-      break
-    case 'rating-asc':
-      query = query.orderBy('testimonials.rating', 'asc').orderBy('testimonials.id', 'asc')
-      break
-    case 'name':
-      query = query.orderBy('testimonials.name').orderBy('testimonials.id')
-      break
-  }
+  const [column, direction] = TESTIMONIAL_SORT_KEYS[options.sort]
+  const query = db
+    .selectFrom('testimonials')
+    .selectAll()
+    .where(matches)
+    .orderBy(column, direction)
+    .orderBy('testimonials.id', direction)
   const [rows, counted] = await Promise.all([
     query
       .limit(options.pageSize)
