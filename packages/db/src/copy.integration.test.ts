@@ -49,6 +49,7 @@ const KEYS: Record<ShopTable, string | string[]> = {
   sales_days: 'day',
   product_sales_days: ['day', 'product_id'],
   customers: 'email_key',
+  order_status_days: ['status', 'day'],
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id' && table !== 'shop_settings')

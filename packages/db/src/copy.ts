@@ -30,6 +30,7 @@ const TABLES = {
   sales_days: { key: 'day' },
   product_sales_days: { key: ['day', 'product_id'] },
   customers: { key: 'email_key' },
+  order_status_days: { key: ['status', 'day'] },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database

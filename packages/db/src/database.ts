@@ -1,7 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { AdminUsersTable, PasswordResetTokensTable, SessionsTable } from './auth/auth.table'
 import type { CategoriesTable } from './categories/categories.table'
-import type { CustomersTable, ProductSalesDaysTable, SalesDaysTable } from './dashboard/sales-summary.table'
+import type {
+  CustomersTable,
+  OrderStatusDaysTable,
+  ProductSalesDaysTable,
+  SalesDaysTable,
+} from './dashboard/sales-summary.table'
 import type {
   CountersTable,
   OrderEventsTable,
@@ -41,6 +46,7 @@ export interface Database {
   sales_days: SalesDaysTable
   product_sales_days: ProductSalesDaysTable
   customers: CustomersTable
+  order_status_days: OrderStatusDaysTable
 }
 
 export type Db = Kysely<Database>

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
 import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
 import * as m0006 from './migrations/2026_11_25_1500_create_sales_summary'
 import * as m0007 from './migrations/2026_11_25_1600_index_order_pages'
+import * as m0008 from './migrations/2026_11_25_1700_create_order_status_days'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1200_create_search_indexes': m0005,
   '2026_11_25_1500_create_sales_summary': m0006,
   '2026_11_25_1600_index_order_pages': m0007,
+  '2026_11_25_1700_create_order_status_days': m0008,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

@@ -155,7 +155,8 @@ describe('db CLI', () => {
       stdout: '',
       stderr:
         'The target database already holds shop data (categories, products, product_images, product_variants, ' +
-        'product_skus, orders, order_items, counters, testimonials, sales_days, product_sales_days, customers); copy into a new, empty database.\n',
+        'product_skus, orders, order_items, counters, testimonials, sales_days, product_sales_days, customers, ' +
+        'order_status_days); copy into a new, empty database.\n',
     })
   })
 

@@ -58,11 +58,13 @@ async function summaryRows(on: Db = db) {
   const days = await on.selectFrom('sales_days').selectAll().orderBy('day').execute()
   const products = await on.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute()
   const customers = await on.selectFrom('customers').selectAll().orderBy('email_key').execute()
+  const statuses = await on.selectFrom('order_status_days').selectAll().orderBy('status').orderBy('day').execute()
   const counter = await on.selectFrom('counters').select('value').where('name', '=', 'customers').executeTakeFirst()
   return {
     days: days.map((row) => [row.day, number(row.order_count), number(row.sold_count), number(row.revenue_cents)]),
     products: products.map((row) => [row.day, row.product_id, number(row.units), number(row.revenue_cents)]),
     customers: customers.map((row) => [row.email_key, number(row.order_count)]),
+    statuses: statuses.map((row) => [row.status, row.day, number(row.order_count)]),
     customerCount: number(counter?.value ?? 0),
   }
 }
@@ -291,7 +293,13 @@ describe('rebuildSalesSummary', () => {
     const empty = await createTestDb()
     try {
       await rebuildSalesSummary(empty.db)
-      expect(await summaryRows(empty.db)).toEqual({ days: [], products: [], customers: [], customerCount: 0 })
+      expect(await summaryRows(empty.db)).toEqual({
+        days: [],
+        products: [],
+        customers: [],
+        statuses: [],
+        customerCount: 0,
+      })
       expect(await empty.db.selectFrom('counters').selectAll().execute()).toEqual([])
     } finally {
       await empty.cleanup()

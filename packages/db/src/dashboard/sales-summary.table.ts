@@ -21,3 +21,10 @@ export interface CustomersTable {
   email_key: string
   order_count: number
 }
+
+/** Per UTC day and status: the orders placed that day that have that status now. */
+export interface OrderStatusDaysTable {
+  day: string
+  status: string
+  order_count: number
+}

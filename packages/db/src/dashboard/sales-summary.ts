@@ -38,6 +38,12 @@ interface DayDelta {
   revenue_cents: number
 }
 
+interface StatusDayDelta {
+  day: string
+  status: string
+  order_count: number
+}
+
 interface ProductDayDelta {
   day: string
   product_id: number
@@ -50,12 +56,23 @@ class SummaryDelta {
   readonly days = new Map<string, DayDelta>()
   readonly products = new Map<string, ProductDayDelta>()
   readonly customers = new Map<string, number>()
+  readonly statuses = new Map<string, StatusDayDelta>()
+
+  /** The order counts as one of `status` on its day (+1), or no longer (-1). */
+  countStatus(order: Pick<OrderSale, 'createdAt'>, status: string, sign: Sign): void {
+    const day = dayOf(order.createdAt)
+    const key = `${status}|${day}`
+    const row = this.statuses.get(key) ?? { day, status, order_count: 0 }
+    row.order_count += sign
+    this.statuses.set(key, row)
+  }
 
   /** `placed` counts the order itself (placement, deletion); `sold` its sale (also cancelling and reopening). */
   add(order: OrderSale, change: { placed: Sign | 0; sold: Sign | 0 }): void {
     const day = dayOf(order.createdAt)
     const row = this.days.get(day) ?? { day, order_count: 0, sold_count: 0, revenue_cents: 0 }
     row.order_count += change.placed
+    if (change.placed !== 0) this.countStatus(order, order.status, change.placed)
     row.sold_count += change.sold
     row.revenue_cents += change.sold * order.totalCents
     this.days.set(day, row)
@@ -131,7 +148,34 @@ async function apply(db: Executor, delta: SummaryDelta): Promise<void> {
   if (shrunkProductDays.length > 0) {
     await db.deleteFrom('product_sales_days').where('day', 'in', shrunkProductDays).where('units', '<=', 0).execute()
   }
+  await applyStatuses(db, delta.statuses)
   await applyCustomers(db, delta.customers)
+}
+
+async function applyStatuses(db: Executor, statuses: Map<string, StatusDayDelta>): Promise<void> {
+  const rows = [...statuses.values()]
+    .filter((row) => row.order_count !== 0)
+    .sort((a, b) => a.status.localeCompare(b.status) || a.day.localeCompare(b.day))
+  for (const chunk of chunks(rows)) {
+    await db
+      .insertInto('order_status_days')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc
+          .columns(['status', 'day'])
+          .doUpdateSet({ order_count: sql`order_status_days.order_count + excluded.order_count` }),
+      )
+      .execute()
+  }
+  const shrunk = rows.filter((row) => row.order_count < 0)
+  for (const row of shrunk) {
+    await db
+      .deleteFrom('order_status_days')
+      .where('status', '=', row.status)
+      .where('day', '=', row.day)
+      .where('order_count', '<=', 0)
+      .execute()
+  }
 }
 
 async function applyCustomers(db: Executor, customers: Map<string, number>): Promise<void> {
@@ -182,13 +226,18 @@ export async function recordRemoved(db: Executor, orders: readonly OrderSale[]):
   await apply(db, delta)
 }
 
-/** An order's status changed: cancelling takes its sale away, reopening gives it back; other changes do nothing. */
+/**
+ * An order's status changed: it moves from one status count of its day to the other; cancelling also takes its
+ * sale away, and reopening gives it back.
+ */
 export async function recordStatusChange(db: Executor, order: OrderSale, from: string, to: string): Promise<void> {
+  if (from === to) return
+  const delta = new SummaryDelta()
+  delta.countStatus(order, from, -1)
+  delta.countStatus(order, to, 1)
   const wasSold = from !== 'cancelled'
   const isSold = to !== 'cancelled'
-  if (wasSold === isSold) return
-  const delta = new SummaryDelta()
-  delta.add(order, { placed: 0, sold: isSold ? 1 : -1 })
+  if (wasSold !== isSold) delta.add(order, { placed: 0, sold: isSold ? 1 : -1 })
   await apply(db, delta)
 }
 
@@ -210,6 +259,7 @@ export async function rebuildSalesSummary(db: Executor): Promise<void> {
   await db.deleteFrom('sales_days').execute()
   await db.deleteFrom('product_sales_days').execute()
   await db.deleteFrom('customers').execute()
+  await db.deleteFrom('order_status_days').execute()
   await db.deleteFrom('counters').where('name', '=', CUSTOMERS_COUNTER).execute()
   await sql`insert into sales_days (day, order_count, sold_count, revenue_cents)
     select substr(created_at, 1, 10), count(*),
@@ -224,6 +274,10 @@ export async function rebuildSalesSummary(db: Executor): Promise<void> {
     group by substr(orders.created_at, 1, 10), order_items.product_id`.execute(db)
   await sql`insert into customers (email_key, order_count)
     select lower(customer_email), count(*) from orders group by lower(customer_email)`.execute(db)
+  await sql`insert into order_status_days (day, status, order_count)
+    select substr(created_at, 1, 10), status, count(*) from orders group by substr(created_at, 1, 10), status`.execute(
+    db,
+  )
   await sql`insert into counters (name, value)
     select ${CUSTOMERS_COUNTER}, n from (select count(*) as n from customers) as counted where n > 0`.execute(db)
 }
@@ -258,6 +312,21 @@ export async function findSalesDays(db: Executor, from: string, to: string): Pro
  */
 export async function countPlaced(db: Executor, range: { from?: string; to?: string }): Promise<number> {
   let query = db.selectFrom('sales_days').select((eb) => eb.fn.sum<number>('order_count').as('n'))
+  if (range.from) query = query.where('day', '>=', range.from)
+  if (range.to) query = query.where('day', '<', range.to)
+  return toNumber((await query.executeTakeFirst())?.n)
+}
+
+/** How many orders placed from day `from` to before day `to` (either open) have `status` now. */
+export async function countWithStatus(
+  db: Executor,
+  status: string,
+  range: { from?: string; to?: string },
+): Promise<number> {
+  let query = db
+    .selectFrom('order_status_days')
+    .select((eb) => eb.fn.sum<number>('order_count').as('n'))
+    .where('status', '=', status)
   if (range.from) query = query.where('day', '>=', range.from)
   if (range.to) query = query.where('day', '<', range.to)
   return toNumber((await query.executeTakeFirst())?.n)

@@ -39,15 +39,17 @@ describe('orders pages and their counts', () => {
     return findPage(testDb.db, { page: 1, pageSize: 25, sort: 'newest', ...options })
   }
 
-  it('counts every order, and the orders of whole days, as a count of the rows would', async () => {
+  it('counts every order, and the orders of a status and of whole days, as a count of the rows would', async () => {
     const cases = [
       {},
       { from: `${day(10)}T00:00:00.000Z` },
       { to: `${day(5)}T00:00:00.000Z` },
       { from: `${day(20)}T00:00:00.000Z`, to: `${day(3)}T00:00:00.000Z` },
-      // Not whole days, and with a status: counted from the rows.
-      { from: `${day(10)}T12:30:00.000Z` },
+      { status: 'completed' as const },
       { status: 'cancelled' as const, from: `${day(30)}T00:00:00.000Z` },
+      // Not whole days: counted from the rows.
+      { from: `${day(10)}T12:30:00.000Z` },
+      { status: 'pending' as const, to: `${day(2)}T08:00:00.000Z` },
     ]
     for (const filter of cases) {
       const ids = await expected(filter)
@@ -69,6 +71,9 @@ describe('orders pages and their counts', () => {
     expect(await updateStatus(testDb.db, first.id, { from: first.status as 'pending', to: 'cancelled' })).toBe(true)
     expect(await remove(testDb.db, second.id)).toBe(true)
     expect((await page({})).total).toBe((await expected({})).length)
+    for (const status of ['pending', 'processing', 'completed', 'cancelled'] as const) {
+      expect((await page({ status })).total, status).toBe((await expected({ status })).length)
+    }
   })
 
   it('finds a deep page by its place in the sort', async () => {

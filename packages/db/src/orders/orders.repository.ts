@@ -88,8 +88,8 @@ function summaryQuery(db: Executor) {
 const DAY_START = /^(\d{4}-\d{2}-\d{2})T00:00:00\.000Z$/
 
 /**
- * How many orders match. Without a status or a search, over whole days (the admin's date filters are days), the
- * sales summary counts them from one row per day: counting a million orders one by one took 50 ms and more.
+ * How many orders match. Without a search, over whole days (the admin's date filters are days), the sales summary
+ * counts them from one row per day (and status): counting a million orders one by one took 50 to 100 ms.
  */
 async function countPage(
   db: Executor,
@@ -99,7 +99,11 @@ async function countPage(
   const from = options.from === undefined ? undefined : DAY_START.exec(options.from)?.[1]
   const to = options.to === undefined ? undefined : DAY_START.exec(options.to)?.[1]
   const isWholeDays = (options.from === undefined || from) && (options.to === undefined || to)
-  if (!options.status && !options.search && isWholeDays) return salesSummary.countPlaced(db, { from, to })
+  if (!options.search && isWholeDays) {
+    return options.status
+      ? salesSummary.countWithStatus(db, options.status, { from, to })
+      : salesSummary.countPlaced(db, { from, to })
+  }
   const row = await db
     .selectFrom('orders')
     .where(matches)
@@ -478,16 +482,16 @@ export async function updateStatus(
     .returning(['created_at', 'total_cents', 'customer_email'])
     .executeTakeFirst()
   if (!row) return false
-  if ((change.from === 'cancelled') !== (change.to === 'cancelled')) {
-    const order = {
-      createdAt: row.created_at,
-      status: change.to,
-      totalCents: row.total_cents,
-      customerEmail: row.customer_email,
-      items: await soldLines(db, id),
-    }
-    await salesSummary.recordStatusChange(db, order, change.from, change.to)
+  // Every change moves the order between the status counts; cancelling or reopening also changes its sale.
+  const isSaleChange = (change.from === 'cancelled') !== (change.to === 'cancelled')
+  const order = {
+    createdAt: row.created_at,
+    status: change.to,
+    totalCents: row.total_cents,
+    customerEmail: row.customer_email,
+    items: isSaleChange ? await soldLines(db, id) : [],
   }
+  await salesSummary.recordStatusChange(db, order, change.from, change.to)
   return true
 }
 
