@@ -10,6 +10,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { ordersExportRoutes } from './features/orders/orders-export.routes'
 import { createMailSender } from './features/outbox/mail-sender'
 import { productsCsvRoutes } from './features/products/products-csv.routes'
+import { seoRoutes } from './features/seo/seo.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
 import { createBackgroundTasks } from './lib/background-tasks'
 import { auth } from './plugins/auth'
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invoicesRoutes)
   await app.register(ordersExportRoutes)
   await app.register(productsCsvRoutes)
+  await app.register(seoRoutes)
   await app.register(trpc)
   await app.register(web)
 
