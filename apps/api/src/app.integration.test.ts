@@ -285,12 +285,40 @@ describe('serving the web app', () => {
   })
 
   it('answers index.html for any page path, so the web app can route (and show its own 404)', async () => {
-    for (const url of ['/', '/category/necklaces', '/admin/orders/3', '/no/such/page']) {
+    const category = await insertCategory(t.db, { name: 'Necklaces', slug: 'necklaces' })
+    const product = await insertProduct(t.db, { name: 'Dove Necklace', categoryId: category.id })
+    for (const url of ['/', '/category/necklaces', `/product/${product.id}`, '/admin/orders/3', '/no/such/page']) {
       const response = await t.request({ method: 'GET', url })
       expect(response.statusCode, url).toBe(200)
       expect(response.headers['content-type']).toMatch(/text\/html/)
       expect(response.body).toContain('<div id="root">')
       expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    }
+  })
+
+  it('answers a product or category page that names nothing on sale with 404, still the web app (its Not Found screen)', async () => {
+    const hidden = await insertCategory(t.db, { name: 'Hidden', slug: 'hidden', active: false })
+    const draft = await insertProduct(t.db, { name: 'Draft Ring', active: false })
+    const inHidden = await insertProduct(t.db, { name: 'Hidden Ring', categoryId: hidden.id })
+    const missing = [
+      '/product/987654',
+      `/product/${draft.id}`,
+      `/product/${inHidden.id}`,
+      '/product/abc',
+      '/product/012',
+      '/product/99999999999999999999',
+      '/category/no-such-category',
+      '/category/hidden',
+    ]
+    // A browser that has index.html from another page revalidates it: the answer is still the whole page.
+    const etag = String((await t.request({ method: 'GET', url: '/' })).headers.etag)
+    for (const url of missing) {
+      for (const headers of [{}, { 'if-none-match': etag }]) {
+        const response = await t.request({ method: 'GET', url, headers })
+        expect(response.statusCode, url).toBe(404)
+        expect(response.headers['content-type'], url).toMatch(/text\/html/)
+        expect(response.body, url).toContain('<div id="root">')
+      }
     }
   })
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { isMissingStorefrontPage } from '../features/catalog/catalog.service'
 import { errorBody } from '../lib/error-body'
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
@@ -10,7 +11,8 @@ const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS
 
 /**
  * Files: uploads under /uploads/, and the built web app from the same process and port. Any other GET that is
- * not a file answers the SPA's index.html (the web app renders its own 404); unknown /api paths answer JSON.
+ * not a file answers the SPA's index.html (the web app renders its own 404), with status 404 for a product or
+ * category page that names nothing on sale; unknown /api paths answer JSON.
  */
 async function webPlugin(app: FastifyInstance) {
   const { uploadsDir, webDist } = app.deps.config
@@ -48,12 +50,18 @@ async function webPlugin(app: FastifyInstance) {
     app.log.warn({ webDist }, 'web app not built: only the API is served')
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const isFile = pathname.startsWith('/uploads/') || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist)
+      reply.header('cache-control', 'no-cache')
+      if (await isMissingStorefrontPage(app.deps.db, pathname)) {
+        // No ETag or Last-Modified: a browser revalidating its copy of index.html must get the page, not a bodiless
+        // 304-turned-404 (Chromium shows its own error page for that).
+        return reply.code(404).sendFile('index.html', webDist, { etag: false, lastModified: false })
+      }
+      return reply.sendFile('index.html', webDist)
     }
     return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${pathname}`))
   })

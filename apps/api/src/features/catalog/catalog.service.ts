@@ -3,7 +3,7 @@ import type { Db } from '@shop/db/client'
 import * as productsRepo from '@shop/db/products'
 import * as testimonialsRepo from '@shop/db/testimonials'
 import type { Category, ZCategoryProductsInput } from '@shop/schema/categories'
-import { MAX_PAGE_SIZE } from '@shop/schema/common'
+import { MAX_ID, MAX_PAGE_SIZE } from '@shop/schema/common'
 import type { Product, ZProductListInput } from '@shop/schema/products'
 import { routes } from '@shop/schema/routes'
 import type { Testimonial } from '@shop/schema/testimonials'
@@ -72,4 +72,31 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
 
 export function listFeaturedTestimonials(db: Db): Promise<Testimonial[]> {
   return testimonialsRepo.findFeatured(db)
+}
+
+// Canonical digits only, as the API reads ids and the web app's routes do (apps/web/src/lib/route-id.ts).
+const PRODUCT_PAGE = /^\/product\/([1-9][0-9]{0,15})\/?$/
+const ANY_PRODUCT_PAGE = /^\/product\/[^/]*\/?$/
+const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/
+
+/**
+ * Whether a storefront page path names nothing the public can see: a product page of an unknown, inactive or
+ * malformed id, or a category page of an unknown or inactive slug. The server answers those with HTTP 404 (the
+ * web app shows the spec's "Product Not Found" or its category equivalent), so crawlers and link previews do not
+ * take them for pages. Other paths are the web app's to judge.
+ */
+export async function isMissingStorefrontPage(db: Db, pathname: string): Promise<boolean> {
+  const product = PRODUCT_PAGE.exec(pathname)
+  if (product) {
+    const id = Number(product[1])
+    return id > MAX_ID || !(await productsRepo.findById(db, id, { publicOnly: true }))
+  }
+  if (ANY_PRODUCT_PAGE.test(pathname)) return true
+  const category = CATEGORY_PAGE.exec(pathname)
+  if (category) {
+    // Fastify has refused a path that does not decode (400) before this is asked.
+    const slug = decodeURIComponent(category[1] as string)
+    return !(await categoriesRepo.findBySlug(db, slug, { activeOnly: true }))
+  }
+  return false
 }

@@ -23,7 +23,11 @@ function xmlText(text: string): string {
  */
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   // ISO times sort as text.
-  const latest = entries.map((entry) => entry.lastModified).sort().at(-1) ?? ''
+  const latest =
+    entries
+      .map((entry) => entry.lastModified)
+      .sort()
+      .at(-1) ?? ''
   const pages = [{ path: '/', lastModified: latest }, { path: '/products', lastModified: latest }, ...entries]
   const urls = pages.map((page) => {
     const lastmod = page.lastModified ? `<lastmod>${xmlText(page.lastModified)}</lastmod>` : ''
