@@ -56,7 +56,7 @@ function SalesCharts({ report }: { report: SalesReport }) {
     <Stack gap="md">
       <Group gap="xl">
         <Figure label="Revenue" value={formatMoney(report.revenue)} />
-        <Figure label="Orders" value={report.orders} />
+        <Figure label="Orders" value={report.orders.toLocaleString('en-US')} />
         <Figure label="Average order value" value={formatMoney(report.averageOrderValue)} />
       </Group>
       <Box component="figure" m={0} aria-label={`Revenue per ${report.interval}, ${report.from} to ${report.to}`}>

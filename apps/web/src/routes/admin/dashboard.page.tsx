@@ -149,16 +149,20 @@ export function DashboardPage() {
           value={stats ? formatMoney(stats.totalRevenue) : loading}
           icon={<IconCoin size={26} stroke={1.5} />}
         />
-        <StatCard label="Orders" value={stats?.orderCount ?? loading} icon={<IconReceipt size={26} stroke={1.5} />} />
+        <StatCard
+          label="Orders"
+          value={stats ? stats.orderCount.toLocaleString('en-US') : loading}
+          icon={<IconReceipt size={26} stroke={1.5} />}
+        />
         <StatCard
           label="Products"
-          value={stats?.productCount ?? loading}
+          value={stats ? stats.productCount.toLocaleString('en-US') : loading}
           hint={stats && `${stats.lowStockCount} low in stock`}
           icon={<IconPackage size={26} stroke={1.5} />}
         />
         <StatCard
           label="Customers"
-          value={stats?.customerCount ?? loading}
+          value={stats ? stats.customerCount.toLocaleString('en-US') : loading}
           icon={<IconUsers size={26} stroke={1.5} />}
         />
       </SimpleGrid>
