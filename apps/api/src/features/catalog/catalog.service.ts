@@ -3,7 +3,7 @@ import type { Db } from '@shop/db/client'
 import * as productsRepo from '@shop/db/products'
 import * as testimonialsRepo from '@shop/db/testimonials'
 import type { Category, ZCategoryProductsInput } from '@shop/schema/categories'
-import { MAX_ID, MAX_PAGE_SIZE } from '@shop/schema/common'
+import { MAX_PAGE_SIZE, ZId } from '@shop/schema/common'
 import type { Product, ZProductListInput } from '@shop/schema/products'
 import { routes } from '@shop/schema/routes'
 import type { Testimonial } from '@shop/schema/testimonials'
@@ -74,9 +74,7 @@ export function listFeaturedTestimonials(db: Db): Promise<Testimonial[]> {
   return testimonialsRepo.findFeatured(db)
 }
 
-// Canonical digits only, as the API reads ids and the web app's routes do (apps/web/src/lib/route-id.ts).
-const PRODUCT_PAGE = /^\/product\/([1-9][0-9]{0,15})\/?$/
-const ANY_PRODUCT_PAGE = /^\/product\/[^/]*\/?$/
+const PRODUCT_PAGE = /^\/product\/([^/]*)\/?$/
 const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/
 
 /**
@@ -88,10 +86,10 @@ const CATEGORY_PAGE = /^\/category\/([^/]+)\/?$/
 export async function isMissingStorefrontPage(db: Db, pathname: string): Promise<boolean> {
   const product = PRODUCT_PAGE.exec(pathname)
   if (product) {
-    const id = Number(product[1])
-    return id > MAX_ID || !(await productsRepo.findById(db, id, { publicOnly: true }))
+    // The API's id rule: canonical digits, at most MAX_ID (as the web app's routes read ids too).
+    const id = ZId.safeParse(product[1])
+    return !id.success || !(await productsRepo.findById(db, id.data, { publicOnly: true }))
   }
-  if (ANY_PRODUCT_PAGE.test(pathname)) return true
   const category = CATEGORY_PAGE.exec(pathname)
   if (category) {
     // Fastify has refused a path that does not decode (400) before this is asked.

@@ -1,4 +1,4 @@
-import fastifyMultipart, { type Multipart } from '@fastify/multipart'
+import fastifyMultipart from '@fastify/multipart'
 import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_FIELD,
@@ -15,6 +15,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../../lib/app-error'
 import { sendCsv } from '../../lib/csv'
 import { errorBody } from '../../lib/error-body'
+import { readParts } from '../../lib/multipart'
 import { fileError, ProductCsvRefusal } from './product-csv'
 import { importProductCsv, productExportRows } from './products-csv.service'
 
@@ -46,26 +47,11 @@ function formError(error: unknown): unknown {
   return error
 }
 
-/** The parts of the form, with the parser's complaints turned into refusals. */
-async function* readParts(request: FastifyRequest): AsyncGenerator<Multipart> {
-  const parts = request.parts()
-  for (;;) {
-    let next: IteratorResult<Multipart>
-    try {
-      next = await parts.next()
-    } catch (error) {
-      throw formError(error)
-    }
-    if (next.done) return
-    yield next.value
-  }
-}
-
 /** The file and the mode of the form; refuses a form with another field, two files, or none. */
 async function receiveForm(request: FastifyRequest): Promise<{ file: Buffer; mode: ProductImportMode }> {
   let file: Buffer | undefined
   let mode: unknown
-  for await (const part of readParts(request)) {
+  for await (const part of readParts(request, formError)) {
     if (part.type === 'field') {
       if (part.fieldname !== PRODUCT_IMPORT_MODE_FIELD) throw fileError(PRODUCT_CSV_MESSAGES.wrongField)
       mode = part.value

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import fastifyMultipart, { type Multipart } from '@fastify/multipart'
+import fastifyMultipart from '@fastify/multipart'
 import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import {
   UPLOAD_FIELD,
@@ -15,6 +15,7 @@ import {
 } from '@shop/schema/uploads'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
+import { readParts } from '../../lib/multipart'
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type'
 import { reencodeImage } from './reencode-image'
 
@@ -55,25 +56,10 @@ function asClientError(error: unknown): unknown {
   return clientError
 }
 
-/** The request's parts, with the parser's complaints about the body turned into 400s. */
-async function* readParts(request: FastifyRequest): AsyncGenerator<Multipart> {
-  const parts = request.parts()
-  for (;;) {
-    let next: IteratorResult<Multipart>
-    try {
-      next = await parts.next()
-    } catch (error) {
-      throw asClientError(error)
-    }
-    if (next.done) return
-    yield next.value
-  }
-}
-
 /** The images of the form, each checked by its magic bytes; refuses the form at the first file that is wrong. */
 async function receiveImages(request: FastifyRequest): Promise<ReceivedImage[]> {
   const images: ReceivedImage[] = []
-  for await (const part of readParts(request)) {
+  for await (const part of readParts(request, asClientError)) {
     if (part.type !== 'file') continue
     if (part.fieldname !== UPLOAD_FIELD) {
       part.file.resume()
