@@ -23,24 +23,36 @@ function compileHints(): Plugin {
   }
 }
 
-export default defineConfig({
-  plugins: [react(), compileHints()],
-  server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // Every browser of the es2022 target supports <link rel="modulepreload">: no polyfill in the main chunk.
-    modulePreload: { polyfill: false },
-    // The main chunk is one file on purpose (below): React, Mantine, the router and the landing pages, 160 kB gzipped.
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // Everything the first page needs is one file, not the main chunk and a handful of small shared ones that a
-        // lazy chunk also uses (each a request of its own before anything shows).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The server renderer (src/entry-server.tsx), loaded by the API from dist-ssr/: never served to a browser.
+        // Self-contained (packages bundled in), so it runs wherever the built web app is copied; CSS is the browser
+        // build's (CSS modules get the same class names in both builds).
+        plugins: [react()],
+        ssr: { noExternal: true },
+        build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
+      }
+    : {
+        plugins: [react(), compileHints()],
+        server: {
+          proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
+        },
+        build: {
+          target: 'es2022',
+          sourcemap: false,
+          // Every browser of the es2022 target supports <link rel="modulepreload">: no polyfill in the main chunk.
+          modulePreload: { polyfill: false },
+          // The main chunk is one file on purpose (below): React, Mantine, the router and the landing pages, 160 kB
+          // gzipped.
+          chunkSizeWarningLimit: 600,
+          rolldownOptions: {
+            output: {
+              // Everything the first page needs is one file, not the main chunk and a handful of small shared ones
+              // that a lazy chunk also uses (each a request of its own before anything shows).
+              codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            },
+          },
+        },
       },
-    },
-  },
-})
+)

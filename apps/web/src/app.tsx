@@ -1,8 +1,8 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { type DataRouter, RouterProvider } from 'react-router-dom'
+import type { ReactNode } from 'react'
 import { Toasts } from './components/toasts'
-import { queryClient, trpcClient } from './lib/clients'
+import type { Clients } from './lib/clients'
 import { TRPCProvider } from './lib/trpc'
 import { theme } from './theme'
 
@@ -19,13 +19,17 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 })
 
-export function App({ router }: { router: DataRouter }) {
+/**
+ * Theme, query cache and API client around the router: `RouterProvider` in the browser, `StaticRouterProvider` in
+ * the server renderer. The colour scheme is fixed to light (index.html says so too), so both render alike.
+ */
+export function App({ clients, children }: { clients: Clients; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <QueryClientProvider client={clients.queryClient}>
+        <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
           <Toasts />
-          <RouterProvider router={router} />
+          {children}
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

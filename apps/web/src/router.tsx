@@ -1,50 +1,85 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router-dom'
 import { StorefrontLayout } from './components/layout/storefront-layout'
 import { PageLoader } from './components/page-loader'
 import { RouteError } from './components/route-error'
+import type { Clients } from './lib/clients'
 import { adminRoutes } from './routes/admin/admin-routes'
 import { NotFoundPage } from './routes/not-found.page'
 import { CategoryPage } from './routes/storefront/category.page'
 import { HomePage } from './routes/storefront/home.page'
-import { categoryLoader, homeLoader, productLoader, storefrontLoader } from './routes/storefront/page-data'
+import { type DataWait, storefrontLoaders, untilDataOrDeadline } from './routes/storefront/page-data'
 import { ProductPage } from './routes/storefront/product.page'
 
-// The pages a visitor lands on (home, category, product) are in the main chunk, so the first paint waits for no
-// second round of requests. The others are chunks of their own; the admin's are never downloaded by a visitor of
-// the storefront.
-const routes: RouteObject[] = [
-  {
-    element: <StorefrontLayout />,
-    loader: storefrontLoader,
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteError,
-    children: [
-      { index: true, loader: homeLoader, Component: HomePage },
-      { path: 'category/:slug', loader: categoryLoader, Component: CategoryPage },
-      { path: 'product/:id', loader: productLoader, Component: ProductPage },
-      {
-        path: 'products',
-        lazy: () => import('./routes/storefront/products.page').then((m) => ({ Component: m.ProductsPage })),
-      },
-      {
-        path: 'checkout',
-        lazy: () => import('./routes/storefront/checkout.page').then((m) => ({ Component: m.CheckoutPage })),
-      },
-      {
-        path: 'orders/:orderNumber',
-        lazy: () => import('./routes/storefront/guest-order.page').then((m) => ({ Component: m.GuestOrderPage })),
-      },
-      {
-        path: 'order-tracking',
-        lazy: () => import('./routes/storefront/order-tracking.page').then((m) => ({ Component: m.OrderTrackingPage })),
-      },
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-  ...adminRoutes,
-]
+/**
+ * The routes of the app. The server renderer (entry-server.tsx) renders the storefront's; the admin's are only ever
+ * rendered in the browser.
+ *
+ * The pages a visitor lands on (home, category, product) are in the main chunk, so the first paint waits for no
+ * second round of requests. The others are chunks of their own; the admin's are never downloaded by a visitor of
+ * the storefront.
+ */
+export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
+  const loaders = storefrontLoaders(clients, wait)
+  return [
+    {
+      id: 'storefront',
+      element: <StorefrontLayout />,
+      loader: loaders.storefront,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, loader: loaders.home, Component: HomePage },
+        { path: 'category/:slug', loader: loaders.category, Component: CategoryPage },
+        { path: 'product/:id', loader: loaders.product, Component: ProductPage },
+        {
+          path: 'products',
+          loader: loaders.products,
+          lazy: () => import('./routes/storefront/products.page').then((m) => ({ Component: m.ProductsPage })),
+        },
+        {
+          path: 'checkout',
+          lazy: () => import('./routes/storefront/checkout.page').then((m) => ({ Component: m.CheckoutPage })),
+        },
+        {
+          path: 'orders/:orderNumber',
+          lazy: () => import('./routes/storefront/guest-order.page').then((m) => ({ Component: m.GuestOrderPage })),
+        },
+        {
+          path: 'order-tracking',
+          lazy: () =>
+            import('./routes/storefront/order-tracking.page').then((m) => ({ Component: m.OrderTrackingPage })),
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+    ...adminRoutes,
+  ]
+}
 
-/** The app's router. Creating it starts the current page's route loaders, and so its requests. */
-export function createRouter() {
-  return createBrowserRouter(routes)
+/**
+ * The browser's router. Creating it starts the current page's route loaders, and so its requests, unless the page
+ * came rendered from the server: then `hydrationData` says the loaders have run, and the data is in the cache.
+ */
+export function createRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData })
+}
+
+/** The routes as the browser loads them: the first page waits a little for its data (page-data.ts). */
+export function browserRoutes(clients: Clients): RouteObject[] {
+  return createRoutes(clients, untilDataOrDeadline)
+}
+
+/**
+ * Loads the code of the lazy routes that match the page before the router is made: a server-rendered page hydrates
+ * with its components at hand, so its first render is the server's.
+ */
+export async function loadMatchedLazyRoutes(routes: RouteObject[], location: Location) {
+  const matches = matchRoutes(routes, location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const module = await route.lazy()
+      Object.assign(route, { ...module, lazy: undefined })
+    }),
+  )
 }

@@ -43,6 +43,15 @@ export interface CatalogCache {
   /** Empties the cache; called after writes. */
   invalidate(): void
   readonly size: number
+  /** Counts the times the cache was emptied: an answer computed across a change must not be kept. */
+  readonly generation: number
+  /** Calls `listener` each time the cache is emptied, by a write here or a change heard from another process. */
+  onEmpty(listener: () => void): void
+  /**
+   * Whether an answer made from the catalog may be sent from memory now (`isKept`) or kept after it is made: on
+   * several processes, only once every change published before this moment has been heard.
+   */
+  mayUseMemory(isKept: boolean): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -73,9 +82,11 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
 async function catalogCachePlugin(app: FastifyInstance) {
   const entries = new Map<string, Entry>()
   let generation = 0
+  const emptyListeners: Array<() => void> = []
   const emptyCache = () => {
     generation += 1
     entries.clear()
+    for (const listener of emptyListeners) listener()
   }
 
   const feed = await openChangeFeed(app.deps.db, app.deps.config.database, {
@@ -84,11 +95,24 @@ async function catalogCachePlugin(app: FastifyInstance) {
   })
   app.addHook('onClose', () => feed.close())
 
+  // Another process may have changed the catalog a moment ago: its notice must be heard before this process
+  // answers from its cache. The sync is one round trip on the listening connection, shared by the requests of the
+  // same turn. While the feed is reconnecting, notices are missed: the cache is neither read nor filled.
+  const mayUseMemory = async (isKept: boolean) => {
+    if (!feed.isShared) return true
+    return isKept ? feed.sync() : feed.isListening
+  }
+
   const cache: CatalogCache = {
     invalidate: emptyCache,
     get size() {
       return entries.size
     },
+    get generation() {
+      return generation
+    },
+    onEmpty: (listener) => emptyListeners.push(listener),
+    mayUseMemory,
   }
   app.decorate('catalogCache', cache)
   app.decorateRequest('catalogCacheKey', undefined)
@@ -96,13 +120,8 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isCacheable(request)) return
-    let mayUseCache = true
-    // Another process may have changed the catalog a moment ago: its notice must be heard before this process
-    // answers from its cache. The sync is one round trip on the listening connection, shared by the requests of
-    // the same turn. While the feed is reconnecting, notices are missed: the cache is neither read nor filled.
-    if (feed.isShared && entries.has(request.url)) mayUseCache = await feed.sync()
-    else if (feed.isShared) mayUseCache = feed.isListening
-    if (!mayUseCache) return
+    // Not a call of mayUseMemory: a single process answers without waiting a turn.
+    if (feed.isShared && !(await mayUseMemory(entries.has(request.url)))) return
     const entry = entries.get(request.url)
     if (entry) return sendEntry(request, reply, entry)
     request.catalogCacheKey = request.url

@@ -5,14 +5,16 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { isMissingStorefrontPage } from '../features/catalog/catalog.service'
 import { errorBody } from '../lib/error-body'
+import { createStorefrontPages, loadRenderer, type StorefrontPages } from './storefront-pages'
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS
 
 /**
- * Files: uploads under /uploads/, and the built web app from the same process and port. Any other GET that is
- * not a file answers the SPA's index.html (the web app renders its own 404), with status 404 for a product or
- * category page that names nothing on sale; unknown /api paths answer JSON.
+ * Files: uploads under /uploads/, and the built web app from the same process and port. Any other GET that is not
+ * a file is a page: a storefront page is rendered on the server (storefront-pages.ts), with status 404 for a page,
+ * product or category that is not there; the admin's pages are index.html, rendered in the browser. Unknown /api
+ * paths answer JSON.
  */
 async function webPlugin(app: FastifyInstance) {
   const { uploadsDir, webDist } = app.deps.config
@@ -40,6 +42,8 @@ async function webPlugin(app: FastifyInstance) {
       wildcard: true,
       // The web build writes .br and .gz copies (apps/web/scripts/compress.mjs); clients get the smallest they accept.
       preCompressed: true,
+      // "/" is the home page, rendered like every storefront page, not the bare index.html.
+      index: false,
       setHeaders: (reply, filePath) => {
         // Vite puts a content hash in every asset name; index.html must be revalidated to pick up new builds.
         const isHashedAsset = filePath.startsWith(path.join(webDist, 'assets') + path.sep)
@@ -50,13 +54,22 @@ async function webPlugin(app: FastifyInstance) {
     app.log.warn({ webDist }, 'web app not built: only the API is served')
   }
 
+  // The server renderer is built with the web app; without it (an API-only build) pages are index.html alone.
+  const renderer = hasWeb ? await loadRenderer(webDist) : null
+  const storefrontPages: StorefrontPages | null = renderer
+    ? createStorefrontPages(app, renderer, fs.readFileSync(indexFile, 'utf8'))
+    : null
+  if (hasWeb && !storefrontPages) app.log.warn({ webDist }, 'web app built without its server renderer')
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const isFile = pathname.startsWith('/uploads/') || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
+      if (storefrontPages && !isAdmin) return storefrontPages.send(request, reply)
       reply.header('cache-control', 'no-cache')
-      if (await isMissingStorefrontPage(app.deps.db, pathname)) {
+      if (!isAdmin && (await isMissingStorefrontPage(app.deps.db, pathname))) {
         // No ETag or Last-Modified: a browser revalidating its copy of index.html must get the page, not a bodiless
         // 304-turned-404 (Chromium shows its own error page for that).
         return reply.code(404).sendFile('index.html', webDist, { etag: false, lastModified: false })
@@ -67,4 +80,4 @@ async function webPlugin(app: FastifyInstance) {
   })
 }
 
-export const web = fp(webPlugin, { name: 'web', dependencies: ['deps'] })
+export const web = fp(webPlugin, { name: 'web', dependencies: ['deps', 'catalog-cache'] })

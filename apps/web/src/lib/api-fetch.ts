@@ -1,5 +1,6 @@
 import { apiErrorOf } from './api-error'
 import { sessionHeaders } from './session'
+import { apiTransport } from './transport'
 
 /**
  * A call outside the route table's JSON (the multipart upload, the binary invoice) with the same session and the
@@ -10,7 +11,7 @@ export async function apiFetch(
   url: string,
   init: Pick<RequestInit, 'method' | 'body' | 'signal'> = {},
 ): Promise<Response> {
-  const response = await fetch(url, { ...init, headers: sessionHeaders(), credentials: 'include' })
+  const response = await apiTransport(url, { ...init, headers: sessionHeaders(), credentials: 'include' })
   if (!response.ok) throw apiErrorOf(response, await response.text())
   return response
 }

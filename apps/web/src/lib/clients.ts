@@ -1,10 +1,22 @@
 import type { AppRouter } from '@shop/api/router'
-import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import type { TRPCClient } from '@trpc/client'
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { createQueryClient, createTrpcClient } from './trpc'
 
-/** The page's query cache and API client, shared by the React tree (app.tsx) and the route loaders. */
-export const queryClient = createQueryClient()
-export const trpcClient = createTrpcClient()
+/**
+ * A page's query cache and API client, shared by the React tree (app.tsx) and the route loaders. The browser has
+ * one for its whole visit; the server renderer makes one per request.
+ */
+export interface Clients {
+  queryClient: QueryClient
+  trpcClient: TRPCClient<AppRouter>
+  /** The same query options as `useTRPC()` gives components, for code outside React (route loaders). */
+  trpc: TRPCOptionsProxy<AppRouter>
+}
 
-/** The same query options as `useTRPC()` gives components, for code outside React (route loaders). */
-export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
+export function createClients(): Clients {
+  const queryClient = createQueryClient()
+  const trpcClient = createTrpcClient()
+  return { queryClient, trpcClient, trpc: createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient }) }
+}

@@ -4,6 +4,7 @@ import type { AnyTRPCRouter } from '@trpc/server'
 import { observable } from '@trpc/server/observable'
 import { apiErrorOf, parseBody } from './api-error'
 import { sessionHeaders } from './session'
+import { apiTransport } from './transport'
 
 function toQuery(values: Record<string, unknown>): string {
   const query = new URLSearchParams()
@@ -41,11 +42,13 @@ export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
       observable((observer) => {
         const controller = new AbortController()
         const { url, init } = buildRequest(op.path, op.input)
-        fetch(url, { ...init, signal: op.signal ?? controller.signal })
+        apiTransport(url, { ...init, signal: op.signal ?? controller.signal })
           .then(async (response) => {
             const text = await response.text()
             const data = parseBody(text)
-            console.info(`[api] ${init.method} ${url} -> ${response.status}`, { request: op.input, response: data })
+            // Spec point 7 logs every call in the browser's console; the server renderer's calls are not a visitor's.
+            if (typeof window !== 'undefined')
+              console.info(`[api] ${init.method} ${url} -> ${response.status}`, { request: op.input, response: data })
             if (!response.ok) {
               observer.error(apiErrorOf(response, text))
               return

@@ -1,9 +1,9 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router-dom'
-import { usePageMeta } from '../features/shop/use-shop'
+import { usePageHead } from '../features/seo/use-page-head'
 
 export function NotFoundPage() {
-  usePageMeta('Page Not Found')
+  usePageHead({ title: 'Page Not Found', notFound: true })
   return (
     <Container size="sm" py={96}>
       <Stack align="center" gap="md" ta="center">

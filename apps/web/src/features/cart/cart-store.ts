@@ -55,9 +55,14 @@ export const cartStore = {
   clear: () => commit([]),
 }
 
+// The server renders every page with an empty cart (it cannot see the browser's storage); a page it rendered
+// hydrates with the same, then shows the stored cart.
+const NO_LINES: CartLine[] = []
+const serverLines = () => NO_LINES
+
 /** The cart: items, total, itemCount and the actions (spec point 3). */
 export function useCart() {
-  const items = useSyncExternalStore(cartStore.subscribe, cartStore.getLines, cartStore.getLines)
+  const items = useSyncExternalStore(cartStore.subscribe, cartStore.getLines, serverLines)
   return {
     items,
     total: cartTotal(items),

@@ -1,4 +1,4 @@
-import type { Product, ProductSort } from '@shop/schema/products'
+import { type Product, type ProductSort, ZProductSort } from '@shop/schema/products'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { httpStatusOf } from '../../lib/api-error'
 import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
@@ -52,19 +52,28 @@ export function useFeaturedProducts() {
   return useQuery(trpc.products.featured.queryOptions())
 }
 
-/**
- * The active products in the given order, a page at a time; the previous order stays on screen while the next one
- * loads.
- */
-export function useProducts(sort: ProductSort) {
+/** The order of the /products list: the URL's `sort`, or newest first for none or an unknown one (a hand-edited link). */
+export function productSortOf(value: string | null): ProductSort {
+  const parsed = ZProductSort.safeParse(value)
+  return parsed.success ? parsed.data : DEFAULT_PRODUCT_SORT
+}
+
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest'
+
+/** The active products in the given order, a page at a time: the /products page and its route loader share these. */
+export function productsQuery(sort: ProductSort) {
   const input = { sort, pageSize: PRODUCTS_PER_PAGE }
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: pageQueryKey('products.list', input, 'pages'),
     queryFn: ({ pageParam, signal }) => fetchPage<Product>('products.list', { ...input, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
-    placeholderData: keepPreviousData,
   })
+}
+
+/** The /products list; the previous order stays on screen while the next one loads. */
+export function useProducts(sort: ProductSort) {
+  return useInfiniteQuery({ ...productsQuery(sort), placeholderData: keepPreviousData })
 }
 
 /** Active, featured testimonials for the home page. */

@@ -5,6 +5,7 @@ import { isPersonalizationGiven, personalizationError } from '@shop/schema/text'
 import { IconHammer, IconHeart, IconShoppingBag } from '@tabler/icons-react'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { NeedsJavaScript } from '../../components/needs-javascript'
 import { formatMoney } from '../../lib/format'
 import type { CartLinePersonalization } from '../cart/cart'
 import { OptionPicker } from './option-picker'
@@ -215,6 +216,7 @@ export function ProductDetails({ product, choice, variant, onChoose, onAddToCart
             {helper}
           </Text>
         )}
+        <NeedsJavaScript>The cart and checkout need JavaScript: please turn it on to buy this piece.</NeedsJavaScript>
       </Stack>
 
       <ProductAssurances />

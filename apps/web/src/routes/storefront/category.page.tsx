@@ -6,7 +6,8 @@ import { Link, useParams } from 'react-router-dom'
 import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
 import { loadedProducts, useCategory, useCategoryProducts } from '../../features/catalog/use-catalog'
-import { usePageMeta } from '../../features/shop/use-shop'
+import { categoryHead } from '../../features/seo/page-heads'
+import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
 
 // Spec point 9: 8 placeholders while the products load (the first page, and the next one after Load more).
 const PRODUCT_SKELETON_COUNT = 8
@@ -21,9 +22,11 @@ export function CategoryPage() {
   const products = useCategoryProducts(slug)
   const items = loadedProducts(products.data?.pages)
   const total = products.data?.pages[0]?.total ?? 0
-  usePageMeta(
-    category.data?.name ?? (category.isNotFound ? 'Category Not Found' : undefined),
-    category.data?.description ?? undefined,
+  const publicUrl = usePublicUrl()
+  usePageHead(
+    category.data
+      ? categoryHead(category.data, publicUrl)
+      : { title: category.isNotFound ? 'Category Not Found' : undefined, notFound: category.isNotFound },
   )
 
   if (category.isNotFound) {

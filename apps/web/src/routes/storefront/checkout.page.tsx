@@ -1,20 +1,36 @@
-import { Container, Text, Title } from '@mantine/core'
+import { Container, Stack, Text, Title } from '@mantine/core'
+import { NeedsJavaScript } from '../../components/needs-javascript'
 import { useCart } from '../../features/cart/cart-store'
 import { CheckoutEmpty } from '../../features/checkout/checkout-empty'
 import { CheckoutForm } from '../../features/checkout/checkout-form'
 import { OrderConfirmed } from '../../features/checkout/order-confirmed'
 import { OrderSummary } from '../../features/checkout/order-summary'
 import { usePlaceOrder } from '../../features/checkout/use-place-order'
-import { usePageMeta } from '../../features/shop/use-shop'
+import { usePageHead } from '../../features/seo/use-page-head'
+import { useIsHydrated } from '../../lib/use-is-hydrated'
 import classes from './checkout.page.module.css'
 
 export function CheckoutPage() {
+  const isHydrated = useIsHydrated()
   const { items, total, itemCount } = useCart()
   const { placeOrder, order, isPending } = usePlaceOrder()
   // The cart is cleared just before the order arrives: while pending, an empty cart is not "nothing to check out".
   const isEmpty = items.length === 0 && !order && !isPending
-  usePageMeta(order ? 'Order Confirmed' : 'Checkout')
+  usePageHead({ title: order ? 'Order Confirmed' : 'Checkout', noindex: true })
 
+  // The cart lives in the browser: the server's page (and a browser without JavaScript) shows a placeholder.
+  if (!isHydrated) {
+    return (
+      <Container className={classes.page}>
+        <Stack align="center" gap="md" ta="center" py={72} maw={520} mx="auto">
+          <Title order={1}>Checkout</Title>
+          <NeedsJavaScript>
+            Your cart and the checkout need JavaScript: please turn it on in your browser to place your order.
+          </NeedsJavaScript>
+        </Stack>
+      </Container>
+    )
+  }
   if (order) {
     return (
       <Container className={classes.page}>

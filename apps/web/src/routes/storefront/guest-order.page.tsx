@@ -4,7 +4,8 @@ import { GuestOrderLoadError } from '../../features/guest-order/guest-order-load
 import { GuestOrderNotFound } from '../../features/guest-order/guest-order-not-found'
 import { GuestOrderView } from '../../features/guest-order/guest-order-view'
 import { useGuestOrder } from '../../features/guest-order/use-guest-order'
-import { usePageMeta, useShopInfo } from '../../features/shop/use-shop'
+import { usePageHead } from '../../features/seo/use-page-head'
+import { useShopInfo } from '../../features/shop/use-shop'
 
 /** /orders/{orderNumber}?key=...: the order's page for whoever holds its link (checkout, or any mail about it). */
 export function GuestOrderPage() {
@@ -13,7 +14,10 @@ export function GuestOrderPage() {
   const key = searchParams.get('key') ?? ''
   const { data: order, isNotFound, isError, refetch, isRefetching } = useGuestOrder(orderNumber, key)
   const { data: shop } = useShopInfo()
-  usePageMeta(order ? `Order ${order.orderNumber}` : isNotFound ? 'Order not found' : 'Your order')
+  usePageHead({
+    title: order ? `Order ${order.orderNumber}` : isNotFound ? 'Order not found' : 'Your order',
+    noindex: true,
+  })
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }} pb={{ base: 56, sm: 96 }}>

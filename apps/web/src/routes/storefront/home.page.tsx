@@ -21,7 +21,9 @@ import { CategoryCard, CategoryCardSkeleton } from '../../features/catalog/categ
 import { ProductGrid } from '../../features/catalog/product-grid'
 import { TestimonialsSection } from '../../features/catalog/testimonials-section'
 import { useCategories, useFeaturedProducts, useFeaturedTestimonials } from '../../features/catalog/use-catalog'
-import { usePageMeta } from '../../features/shop/use-shop'
+import { homeHead } from '../../features/seo/page-heads'
+import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
+import { useShopInfo } from '../../features/shop/use-shop'
 import classes from './home.module.css'
 
 const SHOP_COLLECTION_PATH = '/category/necklaces'
@@ -35,14 +37,12 @@ const CATEGORY_CARD_WIDTH = {
 }
 
 export function HomePage() {
-  usePageMeta(
-    undefined,
-    'Faith-inspired handcrafted jewelry: crosses, lockets, rings and rosaries, made by hand in small batches.',
-  )
   const categories = useCategories()
   const featured = useFeaturedProducts()
   const testimonials = useFeaturedTestimonials()
   const heroProduct = featured.data?.find((p) => p.categorySlug === 'necklaces') ?? featured.data?.[0]
+  const { data: shop } = useShopInfo()
+  usePageHead(homeHead(shop, heroProduct?.imageUrls[0], usePublicUrl()))
 
   return (
     <>

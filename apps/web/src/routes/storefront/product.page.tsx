@@ -1,6 +1,5 @@
 import { Container, Stack } from '@mantine/core'
 import { useParams, useSearchParams } from 'react-router-dom'
-import { firstSentence } from '../../features/product/product'
 import { ProductBreadcrumb } from '../../features/product/product-breadcrumb'
 import { ProductLoadError } from '../../features/product/product-load-error'
 import { ProductNotFound } from '../../features/product/product-not-found'
@@ -8,7 +7,9 @@ import { ProductSkeleton } from '../../features/product/product-skeleton'
 import { ProductView } from '../../features/product/product-view'
 import { useAddToCart } from '../../features/product/use-add-to-cart'
 import { useProduct } from '../../features/product/use-product'
-import { usePageMeta } from '../../features/shop/use-shop'
+import { productHead } from '../../features/seo/page-heads'
+import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
+import { useShopInfo } from '../../features/shop/use-shop'
 import { parseRouteId } from '../../lib/route-id'
 import classes from './product.page.module.css'
 
@@ -18,9 +19,12 @@ export function ProductPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const { data: product, isNotFound, isError, refetch } = useProduct(id)
   const addToCart = useAddToCart()
-  usePageMeta(
-    product?.name ?? (isNotFound ? 'Product Not Found' : undefined),
-    product ? firstSentence(product.description) : undefined,
+  const { data: shop } = useShopInfo()
+  const publicUrl = usePublicUrl()
+  usePageHead(
+    product
+      ? productHead(product, shop, publicUrl)
+      : { title: isNotFound ? 'Product Not Found' : undefined, notFound: isNotFound },
   )
 
   // The chosen variant is kept in the URL (to share or reload), replacing the entry: Back leaves the product.

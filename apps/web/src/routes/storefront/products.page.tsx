@@ -3,7 +3,7 @@ import { type ProductSort, ZProductSort } from '@shop/schema/products'
 import { useSearchParams } from 'react-router-dom'
 import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { loadedProducts, useProducts } from '../../features/catalog/use-catalog'
+import { loadedProducts, productSortOf, useProducts } from '../../features/catalog/use-catalog'
 import { usePageMeta } from '../../features/shop/use-shop'
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
@@ -12,7 +12,6 @@ const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'price-desc', label: 'Price: High to Low' },
   { value: 'name', label: 'Name' },
 ]
-const DEFAULT_SORT: ProductSort = 'newest'
 const PRODUCT_SKELETON_COUNT = 8
 const PRIORITY_IMAGE_COUNT = 4
 
@@ -22,9 +21,7 @@ export function ProductsPage() {
     'Every handcrafted piece in our collection: crosses, lockets, rings, bracelets and rosaries.',
   )
   const [searchParams, setSearchParams] = useSearchParams()
-  // An unknown ?sort= (a hand-edited link) falls back to the default instead of failing the request.
-  const parsedSort = ZProductSort.safeParse(searchParams.get('sort'))
-  const sort = parsedSort.success ? parsedSort.data : DEFAULT_SORT
+  const sort = productSortOf(searchParams.get('sort'))
   const products = useProducts(sort)
   const items = loadedProducts(products.data?.pages)
   const total = products.data?.pages[0]?.total
