@@ -1,7 +1,8 @@
 /**
  * pnpm bench: starts the built API on a freshly seeded database in a child process and measures it with
  * autocannon from this one, so the two share the 2 cores as a server and its clients would. Each catalog read is
- * printed next to a bare Fastify route in the same server (ratio = endpoint / bare); then orders per second.
+ * printed next to a bare Fastify route in the same server (ratio = endpoint / bare), then server-rendered pages
+ * as kept after their first render (same ratio) and as rendered afresh (time per render); then orders per second.
  * It runs once on an SQLite file and once on a new PostgreSQL database (BENCH_POSTGRES_URL, default the local
  * server; skipped with a note when none answers), and prints the two side by side. Last, it renders invoice PDFs
  * in this process and prints the time per invoice.
@@ -44,6 +45,31 @@ interface Row {
   note: string
 }
 
+const RENDERS = 50
+
+/**
+ * Pages rendered afresh: each URL differs by a query parameter the page ignores, so none is kept from an earlier
+ * one; one at a time, as the time of one render is the figure.
+ */
+async function measureRenders(base: string, page: string): Promise<Row> {
+  const times: number[] = []
+  for (let i = 0; i < RENDERS; i++) {
+    const started = performance.now()
+    const response = await fetch(`${base}${page}?render=${i}`, { headers: { accept: 'text/html' } })
+    await response.text()
+    if (!response.ok) throw new Error(`${page}?render=${i} answered ${response.status}`)
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const mean = times.reduce((sum, time) => sum + time, 0) / times.length
+  const p99 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.99) - 1)] ?? 0
+  return {
+    name: `GET ${page} (HTML, rendered)`,
+    figures: { requestsPerSecond: 1000 / mean, p99: Math.round(p99), non2xx: 0 },
+    note: `${mean.toFixed(1)} ms each`,
+  }
+}
+
 /** Starts the bench server on the database the env names, measures it, stops it. */
 async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; consistent: boolean }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
@@ -80,6 +106,15 @@ async function measureServer(base: string): Promise<{ rows: Row[]; consistent: b
     const ratio = (figures.requestsPerSecond / bare.requestsPerSecond).toFixed(2)
     rows.push({ name: `GET ${endpoint}`, figures, note: `ratio ${ratio}` })
   }
+  // Server-rendered pages, kept after their first render, as a browser asks for them (brotli accepted).
+  const browserHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }
+  for (const page of [`/product/${sample.id}`, `/category/${sample.categorySlug}`]) {
+    await measure(`${base}${page}`, { duration: 1, headers: browserHeaders })
+    const figures = await measure(`${base}${page}`, { headers: browserHeaders })
+    const ratio = (figures.requestsPerSecond / bare.requestsPerSecond).toFixed(2)
+    rows.push({ name: `GET ${page} (HTML, kept)`, figures, note: `ratio ${ratio}` })
+  }
+  rows.push(await measureRenders(base, `/product/${sample.id}`))
 
   // Orders: one product with plenty of stock, ordered one unit at a time by 50 connections.
   const auth = await adminHeaders(base)
