@@ -31,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) =>
         // build's (CSS modules get the same class names in both builds).
         plugins: [react()],
         ssr: { noExternal: true },
+        // React's production build whatever NODE_ENV the server was started with; the development one is left out.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
       }
     : {
