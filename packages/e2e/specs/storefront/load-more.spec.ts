@@ -75,3 +75,36 @@ test('visitor loads more of all pieces on /products, in the chosen order', async
   await expect(cards.nth(24)).toContainText(`Medal 25 ${suffix}`)
   await expect(cards.nth(25)).toContainText(`Medal 26 ${suffix}`)
 })
+
+test('without JavaScript, a link shows the next 24 pieces of a large collection', async ({ browser, shopAdmin }) => {
+  const suffix = uniqueSuffix()
+  const category = await shopAdmin.createCategory({ name: `Medals ${suffix}`, slug: `medals-${suffix}` })
+  const imageUrls = [await shopAdmin.uploadImage()]
+  const nameOf = (n: number) => `Medal ${String(n).padStart(2, '0')} ${suffix}`
+  for (let n = 1; n <= PIECES; n++) {
+    await shopAdmin.createProduct({
+      name: nameOf(n),
+      sku: `MDL-${n}-${suffix}`.toUpperCase(),
+      categoryId: category.id,
+      imageUrls,
+    })
+  }
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  try {
+    await page.goto(`/category/${category.slug}`)
+    await expect(page.getByTestId('product-card')).toHaveCount(24)
+    await expect(page.getByText(`Showing 24 of ${PIECES} pieces`)).toBeVisible()
+    // The Load more button needs JavaScript and is hidden; its link does the same.
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden()
+    const more = page.locator('noscript').first()
+    expect(await more.innerHTML()).toContain('?page=2')
+
+    await page.goto(`/category/${category.slug}?page=2`)
+    await expect(page.getByTestId('product-card')).toHaveCount(PIECES)
+    await expect(page.getByText(`Showing ${PIECES} of ${PIECES} pieces`)).toBeVisible()
+    await expect(productLink(page, nameOf(PIECES))).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})

@@ -30,6 +30,22 @@ export function useCategory(slug: string) {
   return { ...query, isNotFound: httpStatusOf(query.error) === 404 }
 }
 
+// A link can ask for this many pages at most: 480 pieces.
+const MAX_LINKED_PAGES = 20
+
+/** How many pages of a list its URL asks for (`?page=3` shows the first three): 1 unless it asks for more. */
+export function pagesAskedOf(value: string | null): number {
+  const pages = Number(value)
+  return Number.isInteger(pages) && pages > 1 ? Math.min(pages, MAX_LINKED_PAGES) : 1
+}
+
+/** The URL of the same list with one more page loaded, for the Load more link of a browser without JavaScript. */
+export function morePagesHref(search: URLSearchParams, loadedPages: number): string {
+  const next = new URLSearchParams(search)
+  next.set('page', String(loadedPages + 1))
+  return `?${next.toString()}`
+}
+
 /** The active products of a category, a page at a time: the category page and its route loader share these. */
 export function categoryProductsQuery(slug: string) {
   const input = { slug, pageSize: PRODUCTS_PER_PAGE }

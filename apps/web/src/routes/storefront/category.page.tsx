@@ -2,10 +2,10 @@ import { Anchor, Box, Breadcrumbs, Button, Container, Stack, Text, Title } from 
 import type { Category } from '@shop/schema/categories'
 import { IconDiamond } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { Link, useParams, useSearchParams } from 'react-router-dom'
 import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { loadedProducts, useCategory, useCategoryProducts } from '../../features/catalog/use-catalog'
+import { loadedProducts, morePagesHref, useCategory, useCategoryProducts } from '../../features/catalog/use-catalog'
 import { categoryHead } from '../../features/seo/page-heads'
 import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
 
@@ -18,6 +18,7 @@ const HEADER_BACKGROUND = 'linear-gradient(180deg, #f8f2e7 0%, #fdfbf7 100%)'
 
 export function CategoryPage() {
   const { slug = '' } = useParams()
+  const [searchParams] = useSearchParams()
   const category = useCategory(slug)
   const products = useCategoryProducts(slug)
   const items = loadedProducts(products.data?.pages)
@@ -71,6 +72,7 @@ export function CategoryPage() {
                 total={total}
                 isLoading={products.isFetchingNextPage}
                 onLoadMore={() => void products.fetchNextPage()}
+                moreHref={morePagesHref(searchParams, products.data?.pages.length ?? 1)}
               />
             )}
           </>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { categoryProductsQuery, productSortOf, productsQuery } from '../../features/catalog/use-catalog'
+import { categoryProductsQuery, pagesAskedOf, productSortOf, productsQuery } from '../../features/catalog/use-catalog'
 import type { Clients } from '../../lib/clients'
 import { parseRouteId } from '../../lib/route-id'
 
@@ -43,18 +43,23 @@ export function storefrontLoaders({ queryClient, trpc }: Clients, wait: DataWait
           queryClient.prefetchQuery(trpc.testimonials.featured.queryOptions()),
         ]),
       ),
-    category: ({ params }: LoaderFunctionArgs) => {
+    // `?page=3` asks for the first three pages (the Load more link of a browser without JavaScript).
+    category: ({ params, request }: LoaderFunctionArgs) => {
       const slug = params.slug ?? ''
+      const pages = pagesAskedOf(new URL(request.url).searchParams.get('page'))
       return wait(
         Promise.all([
           queryClient.prefetchQuery(trpc.categories.get.queryOptions({ slug })),
-          queryClient.prefetchInfiniteQuery(categoryProductsQuery(slug)),
+          queryClient.prefetchInfiniteQuery({ ...categoryProductsQuery(slug), pages }),
         ]),
       )
     },
     products: ({ request }: LoaderFunctionArgs) => {
-      const sort = productSortOf(new URL(request.url).searchParams.get('sort'))
-      return wait(queryClient.prefetchInfiniteQuery(productsQuery(sort)))
+      const search = new URL(request.url).searchParams
+      const sort = productSortOf(search.get('sort'))
+      return wait(
+        queryClient.prefetchInfiniteQuery({ ...productsQuery(sort), pages: pagesAskedOf(search.get('page')) }),
+      )
     },
     product: ({ params }: LoaderFunctionArgs) => {
       const id = parseRouteId(params.id)

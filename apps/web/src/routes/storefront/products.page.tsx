@@ -3,7 +3,7 @@ import { type ProductSort, ZProductSort } from '@shop/schema/products'
 import { useSearchParams } from 'react-router-dom'
 import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { loadedProducts, productSortOf, useProducts } from '../../features/catalog/use-catalog'
+import { loadedProducts, morePagesHref, productSortOf, useProducts } from '../../features/catalog/use-catalog'
 import { usePageMeta } from '../../features/shop/use-shop'
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
@@ -120,6 +120,7 @@ export function ProductsPage() {
                 total={total}
                 isLoading={products.isFetchingNextPage}
                 onLoadMore={() => void products.fetchNextPage()}
+                moreHref={morePagesHref(searchParams, products.data?.pages.length ?? 1)}
               />
             )}
           </Box>
