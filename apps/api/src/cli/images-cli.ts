@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { openChangeFeed } from '@shop/db/change-feed'
 import { createDb } from '@shop/db/client'
-import { loadConfig } from '../env'
+import { type Config, loadConfig } from '../env'
 import { describeRebuild, rebuildImages, rewroteReferences } from '../features/uploads/rebuild-images'
 
 export interface Output {
@@ -19,8 +19,7 @@ export interface Output {
   error: (line: string) => void
 }
 
-export async function runImagesCli(out: Output = console): Promise<number> {
-  const config = loadConfig()
+export async function runImagesCli(out: Output = console, config: Config = loadConfig()): Promise<number> {
   const db = createDb(config.database)
   try {
     const report = await rebuildImages({

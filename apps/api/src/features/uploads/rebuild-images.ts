@@ -24,7 +24,7 @@ const LEGACY_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export interface RebuildReport {
   /** Old-form uploads now also stored under their new name (this run). */
   converted: number
-  /** Renditions written for uploads that lacked them. */
+  /** Renditions written: those of the converted uploads, and those that uploads of the current form lacked. */
   renditionsWritten: number
   /** Files that could not be read as images (left alone), by name. */
   unreadable: string[]
@@ -87,10 +87,12 @@ export async function rebuildImages({ db, uploadsDir, log }: RebuildOptions): Pr
       continue
     }
     try {
-      const stored = await storeImage(uploadsDir, uuid, extension, await processImage(bytes, type))
+      const processed = await processImage(bytes, type)
+      const stored = await storeImage(uploadsDir, uuid, extension, processed)
       replacements.set(`/uploads/${name}`, stored.url)
       names.push(path.basename(stored.url))
       report.converted += 1
+      report.renditionsWritten += processed.renditions.length
     } catch (error) {
       log.warn(`images: could not convert ${name}: ${error instanceof Error ? error.message : String(error)}`)
       report.unreadable.push(name)
