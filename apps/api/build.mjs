@@ -14,6 +14,7 @@ await build({
     server: 'src/server.ts',
     'admin-cli': 'src/cli/admin-cli.ts',
     'db-cli': 'src/cli/db-cli.ts',
+    'images-cli': 'src/cli/images-cli.ts',
     bench: 'src/bench/bench.ts',
     'bench-server': 'src/bench/bench-server.ts',
     'admin-bench': 'src/bench/admin-bench.ts',

@@ -3,6 +3,7 @@ import { describeDatabase } from '@shop/db/client'
 import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { type Config, loadConfig } from './env'
+import { rebuildImagesInBackground } from './features/uploads/rebuild-images'
 
 let config: Config
 try {
@@ -18,6 +19,8 @@ const result = await bootstrap(app.deps.db, config)
 if (result.seeded) app.log.info('loaded the demo catalogue into the empty database')
 
 await app.listen({ port: config.port, host: config.host })
+// Uploads stored before renditions existed get them (and their new names), without delaying the first request.
+rebuildImagesInBackground(app)
 
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 const lines = [

@@ -1,10 +1,13 @@
 /**
  * Accessibility and speed audit of the storefront over the production build (run by `pnpm audit:web`, which builds
- * first). Starts the built server on a fresh seeded temp dir, then:
+ * first). Starts the built server on a fresh seeded temp dir, gives the audited category's products and the audited
+ * product real photos (4032 x 3024 JPEGs with GPS in their EXIF, made at run time and uploaded through the admin
+ * upload API, so the shop's image pipeline serves them as it would a phone's photos), then:
  *   a) axe-core in Chromium at 390 and 1280 px on every storefront screen;
  *   b) Lighthouse (mobile defaults, 3 runs each) on home, category and product: median category scores;
  *   c) the JS the home page loads on a cold visit, gzipped, and a check that no admin chunk is among it.
  * Exits non-zero on a serious or critical axe violation, or when the home page loads an admin chunk.
+ * AUDIT_PREPARE_ONLY=1 stops after the photos are in place (a quick check of the preparation).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -12,19 +15,28 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import type { Product } from '@shop/schema/products'
+import type { Product, ProductInput } from '@shop/schema/products'
 import type { AxeResults, Result as AxeViolation } from 'axe-core'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/constants'
+import { ADMIN_PASSWORD, ADMIN_USERNAME, CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/constants'
+import { phonePhoto } from '../fixtures/photos'
 import { prepareRunDir, SERVER_SCRIPT, serverEnv } from '../fixtures/server'
 
-const PORT = 3211
+// AUDIT_PORT lets two checkouts audit side by side on one machine.
+const PORT = Number(process.env.AUDIT_PORT ?? 3211)
 const BASE_URL = `http://127.0.0.1:${PORT}`
 const WIDTHS = [390, 1280] as const
 const LIGHTHOUSE_RUNS = 3
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
+const AUDITED_CATEGORY = 'necklaces'
+/** A phone's 12-megapixel photo. */
+const PHOTO_SIZE = { width: 4032, height: 3024 }
+/** Photos of the audited product: its gallery's main image and thumbnails. */
+const GALLERY_PHOTOS = 3
+/** The upload API takes at most this many images per request. */
+const UPLOAD_BATCH = 10
 
 const packageDir = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
@@ -51,12 +63,137 @@ async function startServer(): Promise<{ child: ChildProcess; runDir: string }> {
   throw new Error(`the server did not answer ${BASE_URL}/api/health within 60 s`)
 }
 
+async function categoryProducts(): Promise<Product[]> {
+  const response = await fetch(`${BASE_URL}/api/categories/${AUDITED_CATEGORY}/products`)
+  return (await response.json()) as Product[]
+}
+
 async function pickProduct(): Promise<Product> {
-  const response = await fetch(`${BASE_URL}/api/categories/necklaces/products`)
-  const products = (await response.json()) as Product[]
-  const product = products.find((p) => p.stock > 0)
+  const product = (await categoryProducts()).find((p) => p.stock > 0)
   if (!product) throw new Error('no in-stock necklace in the seeded shop')
   return product
+}
+
+async function adminJson(token: string, method: string, url: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${BASE_URL}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`)
+  return response.json()
+}
+
+async function logIn(): Promise<string> {
+  const response = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  })
+  if (!response.ok) throw new Error(`login answered ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Uploads the photos as the admin forms do (multipart, field `images`), at most UPLOAD_BATCH per request. */
+async function uploadPhotos(token: string, photos: Buffer[]): Promise<string[]> {
+  const urls: string[] = []
+  for (let start = 0; start < photos.length; start += UPLOAD_BATCH) {
+    const batch = photos.slice(start, start + UPLOAD_BATCH)
+    const form = new FormData()
+    batch.forEach((photo, index) => {
+      form.append(
+        'images',
+        new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+        `IMG_${1000 + start + index}.jpg`,
+      )
+    })
+    const started = performance.now()
+    const response = await fetch(`${BASE_URL}/api/admin/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    })
+    if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`)
+    urls.push(...((await response.json()) as { urls: string[] }).urls)
+    const megabytes = batch.reduce((sum, photo) => sum + photo.length, 0) / 1024 / 1024
+    console.log(
+      `uploaded ${batch.length} photos (${megabytes.toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+  }
+  return urls
+}
+
+/** What PUT /api/admin/products/{id} takes to keep a product as it is, with other images. */
+function withImages(product: Product, imageUrls: string[]): ProductInput {
+  const hasOptions = product.options.length > 0
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    categoryId: product.categoryId ?? 0,
+    imageUrls,
+    sku: product.sku,
+    stock: product.stock,
+    minStock: product.minStock,
+    featured: product.featured,
+    active: product.active,
+    options: product.options,
+    variants: hasOptions
+      ? product.variants.map((variant) => ({
+          id: variant.id,
+          options: variant.options,
+          sku: variant.sku,
+          price: variant.price,
+          stock: variant.stock,
+          minStock: variant.minStock,
+          active: variant.active,
+          imageUrl: variant.imageUrl,
+          leadTime: variant.leadTime,
+        }))
+      : undefined,
+    leadTime: hasOptions ? null : (product.variants[0]?.leadTime ?? null),
+    personalization: product.personalization.map((field) => ({
+      id: field.id,
+      label: field.label,
+      maxLength: field.maxLength,
+      required: field.required,
+      surcharge: field.surcharge,
+      allowedCharacters: field.allowedCharacters,
+    })),
+  }
+}
+
+/**
+ * Real photos for what Lighthouse measures: one for each product of the audited category (its grid), and a
+ * gallery of GALLERY_PHOTOS for the audited product (its page), uploaded and set through the admin API.
+ */
+async function usePhotos(audited: Product): Promise<void> {
+  const token = await logIn()
+  const others = (await categoryProducts()).filter((product) => product.id !== audited.id)
+  const count = GALLERY_PHOTOS + others.length
+  const started = performance.now()
+  const photos: Buffer[] = []
+  for (let seed = 1; seed <= count; seed++) photos.push(await phonePhoto({ ...PHOTO_SIZE, seed }))
+  console.log(
+    `made ${count} photos of ${PHOTO_SIZE.width} x ${PHOTO_SIZE.height} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
+  const urls = await uploadPhotos(token, photos)
+  const targets: Array<[Product, string[]]> = [
+    [audited, urls.slice(0, GALLERY_PHOTOS)],
+    ...others.map((product, index): [Product, string[]] => [product, [urls[GALLERY_PHOTOS + index] ?? '']]),
+  ]
+  for (const [summary, imageUrls] of targets) {
+    const product = (await adminJson(token, 'GET', `/api/admin/products/${summary.id}`)) as Product
+    await adminJson(token, 'PUT', `/api/admin/products/${product.id}`, withImages(product, imageUrls))
+  }
+  const check = await categoryProducts()
+  const withPhotos = check.filter(
+    (product) => product.imageUrls[0]?.startsWith('/uploads/') && !product.imageUrls[0].startsWith('/uploads/demo/'),
+  )
+  console.log(`${withPhotos.length} of ${check.length} ${AUDITED_CATEGORY} now show uploaded photos (${urls[0]} ...)`)
 }
 
 /** Waits until the page has its data and no loading placeholders. */
@@ -324,6 +461,11 @@ async function main() {
   let exitCode = 0
   try {
     const product = await pickProduct()
+    await usePhotos(product)
+    if (process.env.AUDIT_PREPARE_ONLY === '1') {
+      console.log('AUDIT_PREPARE_ONLY: stopping before the audit')
+      return
+    }
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     try {
       const blocking = printAxe(await auditAccessibility(browser, product))

@@ -42,6 +42,11 @@ function keptHeadersOf(reply: FastifyReply): Entry['headers'] {
 export interface CatalogCache {
   /** Empties the cache; called after writes. */
   invalidate(): void
+  /**
+   * For a write made outside a request (a background task): empties this process's cache and tells the other
+   * processes to empty theirs. Never throws: a failed notice is logged.
+   */
+  publishChange(): Promise<void>
   readonly size: number
   /** Counts the times the cache was emptied: an answer computed across a change must not be kept. */
   readonly generation: number
@@ -105,6 +110,10 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   const cache: CatalogCache = {
     invalidate: emptyCache,
+    publishChange: async () => {
+      emptyCache()
+      await feed.publish().catch((error: unknown) => app.log.error({ err: error }, 'could not publish a change'))
+    },
     get size() {
       return entries.size
     },

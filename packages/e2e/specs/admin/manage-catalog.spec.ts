@@ -3,10 +3,18 @@ import { slugify } from '@shop/schema/categories'
 import { expect, expectToast, PENDANT_PNG, test, uniqueSuffix } from '../../fixtures/admin'
 import { formatUsd } from '../../fixtures/format'
 
-/** True once the image has loaded real pixels (not the fallback, not a broken image). */
+/**
+ * True once the image has loaded real pixels (not the fallback, not a broken image): the upload itself or one of
+ * its renditions (/uploads/r/{its name}-{width}.avif|webp), whichever the browser chose.
+ */
 async function expectImageLoaded(image: Locator, src: string) {
   await expect(image).toHaveAttribute('src', src)
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96)
+  const stem = src.replace(/^\/uploads\//, '').replace(/\.[a-z]+$/, '')
+  const loaded = () =>
+    image.evaluate((img: HTMLImageElement) =>
+      img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : '',
+    )
+  await expect.poll(loaded).toMatch(new RegExp(`^/uploads/(r/)?${stem}(-\\d+)?\\.[a-z]+$`))
 }
 
 test('the owner creates a category and a product with uploaded images and sees both in the shop', async ({

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import type { ApiError } from '@shop/schema/common'
+import { parseUploadImage, responsiveImage } from '@shop/schema/images'
 import type { UploadResult } from '@shop/schema/uploads'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -184,19 +185,24 @@ function uploadRaw(payload: Buffer | string, contentType: string | undefined, op
   })
 }
 
+/** Every file under the uploads directory (images and their renditions), by relative path. */
 function uploadedFiles(): string[] {
-  return fs.readdirSync(t.config.uploadsDir).sort()
+  return fs
+    .readdirSync(t.config.uploadsDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(t.config.uploadsDir, path.join(entry.parentPath, entry.name)))
+    .sort()
 }
 
 function fileOf(url: string): string {
-  return path.join(t.config.uploadsDir, path.basename(url))
+  return path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, ''))
 }
 
 function storedBytes(url: string | undefined): Buffer {
   return fs.readFileSync(fileOf(url ?? ''))
 }
 
-const UPLOAD_URL = /^\/uploads\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/
+const UPLOAD_URL = /^\/uploads\/[0-9a-f-]{36}_\d+x\d+_[0-9a-f]{6}(_a)?\.(png|jpg|gif|webp)$/
 
 describe('POST /api/admin/upload', () => {
   it('stores a PNG, a JPEG, a GIF and a WebP and answers 201 with one URL each, in order', async () => {
@@ -215,7 +221,8 @@ describe('POST /api/admin/upload', () => {
     for (const url of urls) expect(url).toMatch(UPLOAD_URL)
     expect(urls.map((url) => path.extname(url))).toEqual(['.png', '.jpg', '.gif', '.webp'])
     expect(new Set(urls).size).toBe(4)
-    expect(uploadedFiles()).toHaveLength(before.length + 4)
+    // Each 4 x 3 image and its AVIF and WebP renditions at its own width.
+    expect(uploadedFiles()).toHaveLength(before.length + 4 * 3)
   })
 
   it('stores each image in its own format, with its dimensions', async () => {
@@ -261,7 +268,7 @@ describe('POST /api/admin/upload', () => {
 
     expect(response.statusCode).toBe(201)
     const [url] = response.json<UploadResult>().urls
-    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/)
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}_4x3_[0-9a-f]{6}\.png$/)
   })
 
   it('accepts 10 files at once', async () => {
@@ -280,9 +287,9 @@ describe('POST /api/admin/upload', () => {
 
     expect(response.statusCode).toBe(201)
     const [url] = response.json<UploadResult>().urls
-    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/)
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}_4x3_[0-9a-f]{6}\.png$/)
     expect(url).not.toContain('passwd')
-    expect(uploadedFiles()).toHaveLength(before.length + 1)
+    expect(uploadedFiles()).toHaveLength(before.length + 3)
     expect(fs.existsSync(fileOf(url ?? ''))).toBe(true)
     expect(fs.existsSync(path.resolve(t.config.uploadsDir, '../../etc/passwd.png'))).toBe(false)
     expect(fs.existsSync(path.resolve(t.config.uploadsDir, '../etc/passwd.png'))).toBe(false)
@@ -682,5 +689,134 @@ describe('POST /api/admin/upload: malformed requests', () => {
 
     expect(response.statusCode).toBe(400)
     expect(response.json<ApiError>()).toEqual({ message: NOT_MULTIPART, code: 'BAD_REQUEST' })
+  })
+})
+
+/**
+ * A phone photo as far as the pipeline can tell: 4032 x 3024, smooth gradients with a little noise (so that it
+ * compresses like a photo, under 5 MB), GPS position and camera owner in its EXIF. The noise is seeded: every run
+ * sends the same bytes.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const width = 4032
+  const height = 3024
+  const pixels = Buffer.alloc(width * height * 3)
+  let seed = 42
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      const noise = seed % 16
+      const index = (y * width + x) * 3
+      pixels[index] = 60 + ((x * 150) / width + noise)
+      pixels[index + 1] = 50 + ((y * 120) / height + noise)
+      pixels[index + 2] = 110 + noise
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .withExif({
+      IFD0: { Copyright: 'Goldsmith Anna', Make: 'Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' },
+    })
+    .jpeg({ quality: 88 })
+    .toBuffer()
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+describe('POST /api/admin/upload: sizes, names and renditions', () => {
+  let photo: Buffer
+  let photoUrl: string
+
+  beforeAll(async () => {
+    photo = await phonePhoto()
+    const response = await upload([imagePart(photo, 'IMG_0042.jpg', 'image/jpeg')])
+    expect(response.statusCode, response.body).toBe(201)
+    photoUrl = response.json<UploadResult>().urls[0] ?? ''
+  })
+
+  it('stores a 4032 x 3024 photo at 2,400 px on its long side, under a name that says so', async () => {
+    expect(photo.length).toBeLessThan(FIVE_MB)
+    expect(photoUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}_2400x1800_[0-9a-f]{6}\.jpg$/)
+    expect(await sharp(storedBytes(photoUrl)).metadata()).toMatchObject({ format: 'jpeg', width: 2400, height: 1800 })
+    // The colour in the name is the photo's average: its gradients average to about rgb(142, 117, 117).
+    const placeholder = parseUploadImage(photoUrl)?.placeholder ?? ''
+    const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(placeholder.slice(start, start + 2), 16))
+    expect(Math.abs((r ?? 0) - 142)).toBeLessThan(8)
+    expect(Math.abs((g ?? 0) - 117)).toBeLessThan(8)
+    expect(Math.abs((b ?? 0) - 117)).toBeLessThan(8)
+  })
+
+  it('serves AVIF and WebP renditions at 320, 640, 960, 1280 and 1600 px, with immutable caching', async () => {
+    const sources = responsiveImage(photoUrl, '100vw')?.sources ?? []
+    expect(sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp'])
+    for (const source of sources) {
+      const candidates = source.srcSet.split(', ').map((candidate) => candidate.split(' '))
+      expect(candidates.map(([, width]) => width)).toEqual(['320w', '640w', '960w', '1280w', '1600w'])
+      for (const [url = '', width = ''] of candidates) {
+        const served = await t.app.inject({ method: 'GET', url })
+        expect(served.statusCode, url).toBe(200)
+        expect(served.headers['content-type']).toBe(source.type)
+        expect(served.headers['cache-control']).toBe(IMMUTABLE)
+        const metadata = await sharp(served.rawPayload).metadata()
+        expect(metadata.format).toBe(source.type === 'image/avif' ? 'heif' : 'webp')
+        expect(metadata.width).toBe(Number.parseInt(width, 10))
+        expect(metadata.height).toBe(Math.round((Number.parseInt(width, 10) * 3) / 4))
+      }
+    }
+    const original = await t.app.inject({ method: 'GET', url: photoUrl })
+    expect(original.headers['content-type']).toBe('image/jpeg')
+    expect(original.headers['cache-control']).toBe(IMMUTABLE)
+  })
+
+  it('leaves no EXIF, GPS position or other metadata in the stored photo or any rendition', async () => {
+    const sent = await sharp(photo).metadata()
+    expect(sent.exif?.includes('Goldsmith Anna')).toBe(true)
+    expect(sent.exif?.includes(Buffer.from([0x88, 0x25])) || sent.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true)
+
+    const image = parseUploadImage(photoUrl)
+    const files = uploadedFiles().filter((file) => image && path.basename(file).startsWith(image.stem))
+    expect(files).toHaveLength(11)
+    for (const file of files) {
+      const bytes = fs.readFileSync(path.join(t.config.uploadsDir, file))
+      const metadata = await sharp(bytes).metadata()
+      expect(metadata.exif, file).toBeUndefined()
+      expect(metadata.xmp, file).toBeUndefined()
+      expect(metadata.iptc, file).toBeUndefined()
+      expect(bytes.includes('Goldsmith Anna'), file).toBe(false)
+    }
+  })
+
+  it('names a photo taken sideways by its size once turned upright', async () => {
+    const response = await upload([imagePart(images.jpegWithExif, 'ring.jpg', 'image/jpeg')])
+
+    const [url] = response.json<UploadResult>().urls
+    expect(url).toMatch(/_48x64_[0-9a-f]{6}\.jpg$/)
+    const webp = responsiveImage(url, '48px')?.sources[1]?.srcSet.split(' ')[0]
+    expect(await sharp(storedBytes(webp)).metadata()).toMatchObject({ format: 'webp', width: 48, height: 64 })
+  })
+
+  it('names a one-colour image by its colour, and makes renditions at its own width when it is small', async () => {
+    const response = await upload([imagePart(images.png, 'cross.png', 'image/png')])
+
+    const [url = ''] = response.json<UploadResult>().urls
+    expect(url).toMatch(/_4x3_c9a227\.png$/)
+    const image = parseUploadImage(url)
+    expect(image?.renditionWidths).toEqual([4])
+    for (const format of ['avif', 'webp']) {
+      const served = await t.app.inject({ method: 'GET', url: `/uploads/r/${image?.stem}-4.${format}` })
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe(`image/${format}`)
+    }
+  })
+
+  it('keeps an animation whole, at its own size, named as an animation and without renditions', async () => {
+    const before = uploadedFiles()
+
+    const response = await upload([imagePart(images.animatedWebp, 'sparkle.webp', 'image/webp')])
+
+    const [url = ''] = response.json<UploadResult>().urls
+    expect(url).toMatch(/_8x6_[0-9a-f]{6}_a\.webp$/)
+    expect(uploadedFiles()).toHaveLength(before.length + 1)
+    expect(responsiveImage(url, '100vw')?.sources).toEqual([])
   })
 })

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import fastifyMultipart from '@fastify/multipart'
 import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import {
@@ -17,12 +15,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { readParts } from '../../lib/multipart'
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type'
-import { reencodeImage } from './reencode-image'
+import { type ProcessedImage, processImage } from './reencode-image'
+import { removeStored, type StoredImage, storeImage } from './store-image'
 
 /**
  * POST /api/admin/upload: images in the multipart field `images`. The type is read from the bytes, never from
  * the name or the declared type; every image is decoded and encoded again (reencode-image.ts), so only its pixels
- * are stored; files get generated names, so nothing the client sends reaches a path. All files are checked before
+ * are stored, with AVIF and WebP renditions; files get generated names that say the image's size and colour
+ * (@shop/schema/images), so nothing the client sends reaches a path. All files are checked and processed before
  * any is written: a refused upload leaves nothing behind.
  */
 // Room for the allowed files plus multipart framing.
@@ -107,14 +107,11 @@ export async function uploadsRoutes(app: FastifyInstance) {
     if (received.length === 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.none)
 
     // One image at a time: decoding one can take a few hundred MB and a libuv thread for seconds, and ten at once
-    // from one request would take every thread the server has.
-    const files: Array<{ name: string; bytes: Buffer }> = []
+    // from one request would take every thread the server has. Its renditions are encoded side by side.
+    const processed: Array<{ extension: string; image: ProcessedImage }> = []
     for (const image of received) {
       try {
-        files.push({
-          name: `${randomUUID()}${IMAGE_EXTENSIONS[image.type]}`,
-          bytes: await reencodeImage(image.bytes, image.type),
-        })
+        processed.push({ extension: IMAGE_EXTENSIONS[image.type], image: await processImage(image.bytes, image.type) })
       } catch (error) {
         if (error instanceof AppError && error.cause) request.log.info({ err: error.cause }, 'image refused')
         throw error
@@ -122,18 +119,15 @@ export async function uploadsRoutes(app: FastifyInstance) {
     }
 
     const { uploadsDir } = app.deps.config
-    const written: string[] = []
+    const stored: StoredImage[] = []
     try {
-      for (const file of files) {
-        const target = path.join(uploadsDir, file.name)
-        await fs.writeFile(target, file.bytes, { flag: 'wx' })
-        written.push(target)
-      }
+      for (const { extension, image } of processed)
+        stored.push(await storeImage(uploadsDir, randomUUID(), extension, image))
     } catch (error) {
-      await Promise.all(written.map((target) => fs.rm(target, { force: true })))
+      await removeStored(stored)
       throw error
     }
-    const result: UploadResult = { urls: files.map((file) => `/uploads/${file.name}`) }
+    const result: UploadResult = { urls: stored.map((image) => image.url) }
     return reply.code(201).send(result)
   })
 }

@@ -1,9 +1,10 @@
-import { Box, Button, Center, FileButton, Group, Image, Input, Stack, Text, TextInput } from '@mantine/core'
+import { Box, Button, Center, FileButton, Group, Input, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue, useId } from '@mantine/hooks'
 import { ZImageUrl } from '@shop/schema/common'
 import { UPLOAD_MIME_TYPES } from '@shop/schema/uploads'
 import { IconPhoto, IconPhotoOff, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useRef, useState } from 'react'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { toast } from '../../components/toasts'
 
 // The preview waits for typing to pause, so a half-typed URL does not flash a load error.
@@ -62,9 +63,10 @@ export function CategoryImageField({ value, onChange, error, isUploading, onUplo
           }}
         >
           {previewSrc && !hasFailed ? (
-            <Image
+            <ResponsiveImage
               key={previewSrc}
               src={previewSrc}
+              sizes="128px"
               alt="Preview of the category image"
               w="100%"
               h="100%"

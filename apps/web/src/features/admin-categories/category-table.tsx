@@ -3,7 +3,8 @@ import type { Category } from '@shop/schema/categories'
 import { ActiveBadge } from '../../components/active-badge'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { editAndDeleteActions } from '../../components/admin/row-actions'
-import { FallbackImage, STOCK_IMAGE } from '../../components/fallback-image'
+import { STOCK_IMAGE } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 
 const COLUMNS: ResourceColumn<Category>[] = [
   {
@@ -11,7 +12,16 @@ const COLUMNS: ResourceColumn<Category>[] = [
     layout: { w: 64 },
     skeleton: <Skeleton height={40} width={40} radius="sm" />,
     render: (category) => (
-      <FallbackImage src={category.imageUrl} fallback={STOCK_IMAGE} alt="" w={40} h={40} radius="sm" fit="cover" />
+      <ResponsiveImage
+        src={category.imageUrl}
+        sizes="40px"
+        fallback={STOCK_IMAGE}
+        alt=""
+        w={40}
+        h={40}
+        radius="sm"
+        fit="cover"
+      />
     ),
   },
   {

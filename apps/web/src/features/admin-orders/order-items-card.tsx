@@ -1,6 +1,6 @@
 import { Card, Group, Table, Text, Title } from '@mantine/core'
 import type { OrderItem } from '@shop/schema/orders'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { OrderLineDetails } from './order-line-details'
 import { lineTotal } from './order-money'
@@ -28,8 +28,9 @@ export function OrderItemsCard({ items }: { items: OrderItem[] }) {
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     {item.imageUrl && (
-                      <FallbackImage
+                      <ResponsiveImage
                         src={item.imageUrl}
+                        sizes="40px"
                         alt=""
                         w={40}
                         h={40}

@@ -16,7 +16,7 @@ import {
 import { UPLOAD_MIME_TYPES } from '@shop/schema/uploads'
 import { IconChevronLeft, IconChevronRight, IconPhoto, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import { type ReactNode, useRef, useState } from 'react'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { toast } from '../../components/toasts'
 import { useUploadImages } from '../admin-uploads/use-upload-images'
 import { isHttpUrl, moveItem } from './product-values'
@@ -119,7 +119,14 @@ export function ImageManager({ imageUrls, onChange, onAppend, error }: ImageMana
                 <Paper key={url} component="li" withBorder radius="md" p={6}>
                   <Box pos="relative">
                     <AspectRatio ratio={1}>
-                      <FallbackImage src={url} alt={`Image ${position}`} radius="sm" fit="cover" />
+                      <ResponsiveImage
+                        src={url}
+                        // Two to four in a row in the form's wide column: never wider than about 240 px.
+                        sizes="(min-width: 36em) 240px, 50vw"
+                        alt={`Image ${position}`}
+                        radius="sm"
+                        fit="cover"
+                      />
                     </AspectRatio>
                     {index === 0 && (
                       <Badge pos="absolute" top={6} left={6} size="sm" radius="sm" color="dark">

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom'
 import { ActiveBadge } from '../../components/active-badge'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { editAndDeleteActions } from '../../components/admin/row-actions'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { isLowStock } from './product-values'
 
@@ -35,8 +35,9 @@ const COLUMNS: ResourceColumn<Product>[] = [
     header: 'Product',
     render: (product) => (
       <Group gap="sm" wrap="nowrap">
-        <FallbackImage
+        <ResponsiveImage
           src={product.imageUrls[0]}
+          sizes="40px"
           alt=""
           w={40}
           h={40}

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
@@ -119,7 +119,14 @@ function CartDrawerLine({ line, isAtStock, onClose, onQuantityChange, onRemove }
   return (
     <li className={classes.line}>
       <Link to={productPath} onClick={onClose} className={classes.thumb} tabIndex={-1} aria-hidden>
-        <FallbackImage src={line.imageUrl} alt="" width={80} height={80} className={classes.thumbImage} />
+        <ResponsiveImage
+          src={line.imageUrl}
+          sizes="80px"
+          alt=""
+          width={80}
+          height={80}
+          className={classes.thumbImage}
+        />
       </Link>
       <div className={classes.lineBody}>
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">

@@ -2,7 +2,8 @@ import { Box, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core
 import type { Category } from '@shop/schema/categories'
 import { IconArrowRight } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { FallbackImage, STOCK_IMAGE } from '../../components/fallback-image'
+import { STOCK_IMAGE } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 // Category cards share the product card's frame, label and hover lift.
 import classes from './product-card.module.css'
 
@@ -10,14 +11,21 @@ import classes from './product-card.module.css'
 export const CATEGORY_PIECE_COUNT = 20
 const IMAGE_WIDTH = 800
 const IMAGE_HEIGHT = 600
+/**
+ * The card's width on the home page (one card, then 2, then 4 in a row, 24 px apart) inside the page's Container
+ * (1,320 px at most, 16 px padding each side).
+ */
+const CATEGORY_CARD_SIZES =
+  '(min-width: 1320px) 304px, (min-width: 62em) calc(25vw - 26px), (min-width: 36em) calc(50vw - 28px), calc(100vw - 32px)'
 
 /** A category on the home page; the whole card is its 'Explore {name}' link. */
 export function CategoryCard({ category }: { category: Pick<Category, 'name' | 'slug' | 'imageUrl'> }) {
   return (
     <Link to={`/category/${category.slug}`} className={classes.card} data-testid="category-card">
       <Box className={`${classes.media} ${classes.wide}`}>
-        <FallbackImage
-          src={category.imageUrl ?? undefined}
+        <ResponsiveImage
+          src={category.imageUrl}
+          sizes={CATEGORY_CARD_SIZES}
           fallback={STOCK_IMAGE}
           alt=""
           width={IMAGE_WIDTH}

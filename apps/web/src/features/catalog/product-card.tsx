@@ -1,13 +1,19 @@
 import { Badge, Box, Text } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
 import { Link } from 'react-router-dom'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { hasMadeToOrder, hasPriceRange } from '../product/variant-choice'
 import classes from './product-card.module.css'
 
-// The demo artwork and most shop photos are square; width/height give the box its ratio before the image loads.
+// The demo artwork is square; an upload carries its own width and height. The box's CSS sets its ratio either way.
 const IMAGE_SIZE = 800
+/**
+ * The card's width in the product grid (product-grid.tsx: 2, 3 then 4 columns, gaps of 16 then 24 px) inside the
+ * page's Container (1,320 px at most, 16 px padding each side).
+ */
+export const PRODUCT_CARD_SIZES =
+  '(min-width: 1320px) 304px, (min-width: 62em) calc(25vw - 26px), (min-width: 48em) calc(33.33vw - 27px), calc(50vw - 24px)'
 
 interface ProductCardProps {
   product: Pick<Product, 'id' | 'name' | 'price' | 'imageUrls' | 'stock' | 'categoryName' | 'variants'>
@@ -25,8 +31,9 @@ export function ProductCard({ product, isPriority }: ProductCardProps) {
   return (
     <Link to={`/product/${product.id}`} className={classes.card} data-testid="product-card">
       <Box className={classes.media}>
-        <FallbackImage
+        <ResponsiveImage
           src={product.imageUrls[0]}
+          sizes={PRODUCT_CARD_SIZES}
           // The card's text names the link; the picture adds nothing a screen reader needs twice.
           alt=""
           width={IMAGE_SIZE}

@@ -1,5 +1,5 @@
 import { Divider, Group, Text, Title } from '@mantine/core'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { type CartLine, cartTotal, lineKey } from '../cart/cart'
 import { LineDetails } from '../cart/line-details'
@@ -22,7 +22,14 @@ export function OrderSummary({ items, itemCount, total }: OrderSummaryProps) {
         {items.map((line) => (
           <li key={lineKey(line)} className={classes.line}>
             <div className={classes.thumb}>
-              <FallbackImage src={line.imageUrl} alt="" width={64} height={64} className={classes.thumbImage} />
+              <ResponsiveImage
+                src={line.imageUrl}
+                sizes="64px"
+                alt=""
+                width={64}
+                height={64}
+                className={classes.thumbImage}
+              />
               <span className={classes.badge} aria-hidden>
                 {line.quantity}
               </span>

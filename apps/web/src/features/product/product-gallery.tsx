@@ -1,7 +1,14 @@
 import { UnstyledButton } from '@mantine/core'
 import { useState } from 'react'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import classes from './product-gallery.module.css'
+
+/**
+ * The gallery's width: the page's Container (1,320 px at most, 16 px padding each side) holds it alone below 62em,
+ * and beside the details above (two columns 56 px apart). Thumbnails are a fifth of it, 8 px apart.
+ */
+export const GALLERY_SIZES = '(min-width: 1320px) 616px, (min-width: 62em) calc(50vw - 44px), calc(100vw - 32px)'
+const THUMB_SIZES = '(min-width: 1320px) 117px, (min-width: 62em) calc(10vw - 16px), calc(20vw - 13px)'
 
 interface ProductGalleryProps {
   imageUrls: string[]
@@ -17,9 +24,10 @@ export function ProductGallery({ imageUrls, name }: ProductGalleryProps) {
   return (
     <div className={classes.gallery}>
       <div className={classes.stage}>
-        <FallbackImage
+        <ResponsiveImage
           key={current}
           src={current}
+          sizes={GALLERY_SIZES}
           alt={name}
           isPriority
           width={800}
@@ -40,7 +48,14 @@ export function ProductGallery({ imageUrls, name }: ProductGalleryProps) {
               aria-pressed={index === activeIndex}
               onClick={() => setActiveIndex(index)}
             >
-              <FallbackImage src={src} alt="" width={160} height={160} className={classes.thumbImage} />
+              <ResponsiveImage
+                src={src}
+                sizes={THUMB_SIZES}
+                alt=""
+                width={160}
+                height={160}
+                className={classes.thumbImage}
+              />
             </UnstyledButton>
           ))}
         </div>

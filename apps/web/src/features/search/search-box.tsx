@@ -4,7 +4,7 @@ import type { Product } from '@shop/schema/products'
 import { IconSearch } from '@tabler/icons-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoney } from '../../lib/format'
 import { hasPriceRange } from '../product/variant-choice'
 import { MIN_SEARCH_LENGTH, useProductSearch } from './use-search'
@@ -225,8 +225,9 @@ function SearchResult({ id, product, isActive, onHover, onOpen }: SearchResultPr
         boxShadow: isActive ? 'inset 2px 0 0 var(--mantine-color-gold-6)' : 'none',
       }}
     >
-      <FallbackImage
+      <ResponsiveImage
         src={product.imageUrls[0]}
+        sizes={`${THUMB_SIZE}px`}
         alt=""
         width={THUMB_SIZE}
         height={THUMB_SIZE}

@@ -5,8 +5,8 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { Link } from 'react-router-dom'
 import { PageHeader } from '../../components/admin/page-header'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
-import { FallbackImage } from '../../components/fallback-image'
 import { OrderStatusBadge } from '../../components/order-status-badge'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { ExportReportsMenu } from '../../features/admin-dashboard/export-reports-menu'
 import { SalesCardSkeleton } from '../../features/admin-dashboard/sales-card-skeleton'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
@@ -104,7 +104,7 @@ function LowStock() {
             ))
           : products?.map((product) => (
               <Group key={product.id} gap="sm" wrap="nowrap">
-                <FallbackImage src={product.imageUrls[0]} alt="" w={48} h={48} radius="sm" fit="cover" />
+                <ResponsiveImage src={product.imageUrls[0]} sizes="48px" alt="" w={48} h={48} radius="sm" fit="cover" />
                 <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                   <Anchor
                     component={Link}

@@ -16,7 +16,7 @@ import type { Product } from '@shop/schema/products'
 import { IconArrowRight } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { FallbackImage } from '../../components/fallback-image'
+import { ResponsiveImage } from '../../components/responsive-image'
 import { CategoryCard, CategoryCardSkeleton } from '../../features/catalog/category-card'
 import { ProductGrid } from '../../features/catalog/product-grid'
 import { TestimonialsSection } from '../../features/catalog/testimonials-section'
@@ -30,6 +30,8 @@ const SHOP_COLLECTION_PATH = '/category/necklaces'
 // Spec point 9: 4 placeholders while the categories load.
 const CATEGORY_SKELETON_COUNT = 4
 const HERO_IMAGE_SIZE = 800
+// The arch (home.module.css): 300 px wide, 400 px from 48em.
+const HERO_IMAGE_SIZES = '(min-width: 48em) 400px, 300px'
 const CATEGORY_CARD_WIDTH = {
   base: '100%',
   xs: 'calc((100% - var(--mantine-spacing-lg)) / 2)',
@@ -159,8 +161,9 @@ function Hero({ product }: { product: Product | undefined }) {
         <Box className={classes.heroVisual}>
           <Box className={classes.arch}>
             {product && (
-              <FallbackImage
+              <ResponsiveImage
                 src={product.imageUrls[0]}
+                sizes={HERO_IMAGE_SIZES}
                 alt={product.name}
                 width={HERO_IMAGE_SIZE}
                 height={HERO_IMAGE_SIZE}

@@ -1,0 +1,58 @@
+import { expect, expectToast, test, uniqueSuffix } from '../../fixtures/admin'
+import { phonePhoto } from '../../fixtures/photos'
+
+test('a photo uploaded in the product form is served to the shop as a responsive AVIF or WebP image', async ({
+  adminPage: page,
+  shopAdmin,
+}) => {
+  // The server decodes the photo and encodes ten renditions while the form waits.
+  test.slow()
+  const category = await shopAdmin.createCategory()
+  const productName = `Photo Locket ${uniqueSuffix()}`
+  const photo = await phonePhoto({ width: 2000, height: 1500, seed: 7 })
+
+  await page.goto('/admin/products/new')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(productName)
+  await page.getByRole('textbox', { name: 'Description' }).fill('A locket photographed on the workbench.')
+  await page.getByRole('textbox', { name: 'Price' }).fill('80.00')
+  await page.getByRole('combobox', { name: 'Category' }).click()
+  await page.getByRole('option', { name: category.name, exact: true }).click()
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo })
+  // The stored name carries the photo's size and colour.
+  const formImage = page.getByRole('img', { name: 'Image 1', exact: true })
+  await expect(formImage).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}_2000x1500_[0-9a-f]{6}\.jpg$/, {
+    timeout: 30_000,
+  })
+  const imageUrl = (await formImage.getAttribute('src')) ?? ''
+  await page.getByRole('button', { name: 'Generate' }).click()
+  await page.getByRole('textbox', { name: 'Stock', exact: true }).fill('3')
+  await page.getByRole('button', { name: 'Create Product' }).click()
+  await expectToast(page, 'Product created')
+  const product = await shopAdmin.productByName(productName)
+  shopAdmin.deleteLater('product', product.id)
+  expect(product.imageUrls).toEqual([imageUrl])
+
+  const imageTypes: string[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/uploads/'))
+      imageTypes.push(response.headers()['content-type'] ?? '')
+  })
+  await page.goto(`/product/${product.id}`)
+  const main = page.getByRole('main').getByRole('img', { name: productName, exact: true })
+  await expect(main).toHaveAttribute('width', '2000')
+  await expect(main).toHaveAttribute('height', '1500')
+  await expect(main).toHaveAttribute('sizes', /\d+px/)
+  await expect(main).toHaveAttribute('srcset', `${imageUrl} 2000w`)
+  await expect(main).toHaveAttribute('fetchpriority', 'high')
+  await expect(main.locator('xpath=..')).toHaveJSProperty('tagName', 'PICTURE')
+  // The browser chose a rendition in a modern format, and it loaded.
+  await expect
+    .poll(() => main.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0)
+  const chosen = await main.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)
+  expect(chosen).toMatch(/^\/uploads\/r\/[0-9a-f-]{36}_2000x1500_[0-9a-f]{6}-\d+\.(avif|webp)$/)
+  expect(imageTypes.some((type) => type === 'image/avif' || type === 'image/webp')).toBe(true)
+  expect(imageTypes).not.toContain('image/jpeg')
+})
