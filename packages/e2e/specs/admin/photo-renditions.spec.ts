@@ -55,4 +55,19 @@ test('a photo uploaded in the product form is served to the shop as a responsive
   expect(chosen).toMatch(/^\/uploads\/r\/[0-9a-f-]{36}_2000x1500_[0-9a-f]{6}-\d+\.(avif|webp)$/)
   expect(imageTypes.some((type) => type === 'image/avif' || type === 'image/webp')).toBe(true)
   expect(imageTypes).not.toContain('image/jpeg')
+
+  // The server's HTML preloads the rendition the page shows, and gives link previews a 1,280 px WebP.
+  const html = await (await page.request.get(`/product/${product.id}`)).text()
+  const preload = html.match(/<link[^>]*rel="preload"[^>]*as="image"[^>]*>/)?.[0] ?? ''
+  expect(preload).toContain('fetchpriority="high"')
+  expect(preload).toMatch(/imagesizes="[^"]*\d+px/)
+  expect(preload).toContain('type="image/avif"')
+  if (chosen.endsWith('.avif')) expect(preload).toContain(chosen)
+  const ogImage = html.match(/<meta[^>]*property="og:image" content="([^"]*)"/)?.[1] ?? ''
+  expect(new URL(ogImage).pathname).toMatch(/^\/uploads\/r\/[0-9a-f-]{36}_2000x1500_[0-9a-f]{6}-1280\.webp$/)
+  expect(html).toContain('<meta data-page-head property="og:image:width" content="1280">')
+  expect(html).toContain('<meta data-page-head property="og:image:height" content="960">')
+  const preview = await page.request.get(ogImage)
+  expect(preview.status()).toBe(200)
+  expect(preview.headers()['content-type']).toBe('image/webp')
 })

@@ -13,6 +13,8 @@ export interface PageHead {
   /** The preview image, as the page links it (relative or absolute). */
   image?: string
   imageAlt?: string
+  /** The preview image's size in pixels, when known (lets a preview lay out before the image arrives). */
+  imageSize?: { width: number; height: number }
   /** A product's price and currency (Open Graph product tags). */
   price?: { amount: string; currency: string; availability: Availability }
   /** schema.org objects, each written as its own JSON-LD script. */
@@ -84,6 +86,10 @@ export function headTags(head: PageHead, site: SiteInfo, pathname: string): Head
   og('og:type', head.type ?? 'website')
   if (head.image) {
     og('og:image', absoluteUrl(site.publicUrl, head.image))
+    if (head.imageSize) {
+      og('og:image:width', String(head.imageSize.width))
+      og('og:image:height', String(head.imageSize.height))
+    }
     if (head.imageAlt) og('og:image:alt', head.imageAlt)
   }
   if (head.price) {

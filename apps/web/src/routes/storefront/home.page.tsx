@@ -31,7 +31,7 @@ const SHOP_COLLECTION_PATH = '/category/necklaces'
 const CATEGORY_SKELETON_COUNT = 4
 const HERO_IMAGE_SIZE = 800
 // The arch (home.module.css): 300 px wide, 400 px from 48em.
-const HERO_IMAGE_SIZES = '(min-width: 48em) 400px, 300px'
+export const HERO_IMAGE_SIZES = '(min-width: 48em) 400px, 300px'
 const CATEGORY_CARD_WIDTH = {
   base: '100%',
   xs: 'calc((100% - var(--mantine-spacing-lg)) / 2)',
@@ -44,7 +44,7 @@ export function HomePage() {
   const testimonials = useFeaturedTestimonials()
   const heroProduct = featured.data?.find((p) => p.categorySlug === 'necklaces') ?? featured.data?.[0]
   const { data: shop } = useShopInfo()
-  usePageHead(homeHead(shop, heroProduct?.imageUrls[0], usePublicUrl()))
+  usePageHead(homeHead(shop, heroProduct?.imageUrls[0], HERO_IMAGE_SIZES, usePublicUrl()))
 
   return (
     <>
