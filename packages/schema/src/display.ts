@@ -59,3 +59,6 @@ export function webLinkOf(url: string | null | undefined): string | undefined {
     return undefined
   }
 }
+
+/** The orders a storefront list can be shown in (`?sort=`); ZProductSort in products.ts validates against it. */
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const

@@ -10,6 +10,7 @@ import {
   ZMoney,
   ZPriceInput,
 } from './common'
+import { PRODUCT_SORTS } from './display'
 
 export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 30
@@ -354,7 +355,7 @@ export function variantsOf(values: ProductValues, existingId?: number): VariantV
   ]
 }
 
-export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const
+export { PRODUCT_SORTS }
 export const ZProductSort = z.enum(PRODUCT_SORTS)
 export type ProductSort = z.infer<typeof ZProductSort>
 

@@ -1,4 +1,5 @@
-import { type Product, type ProductSort, ZProductSort } from '@shop/schema/products'
+import { PRODUCT_SORTS } from '@shop/schema/display'
+import type { Product, ProductSort } from '@shop/schema/products'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { httpStatusOf } from '../../lib/api-error'
 import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
@@ -70,8 +71,8 @@ export function useFeaturedProducts() {
 
 /** The order of the /products list: the URL's `sort`, or newest first for none or an unknown one (a hand-edited link). */
 export function productSortOf(value: string | null): ProductSort {
-  const parsed = ZProductSort.safeParse(value)
-  return parsed.success ? parsed.data : DEFAULT_PRODUCT_SORT
+  // The list itself, not its zod schema: this runs in the main chunk, which carries no zod.
+  return PRODUCT_SORTS.find((sort) => sort === value) ?? DEFAULT_PRODUCT_SORT
 }
 
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest'
