@@ -361,7 +361,7 @@ async function auditLighthouse(product: Product): Promise<void> {
           for (const audit of Object.values(lhr.audits)) {
             if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
               failed.push(
-                `${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}`,
+                `${audit.id} (${Math.round(audit.score * 100)})${audit.displayValue ? ` ${audit.displayValue}` : ''}${issuesOf(audit)}`,
               )
             }
           }
@@ -454,6 +454,17 @@ async function auditHomeJavaScript(browser: Browser): Promise<boolean> {
   }
   console.log(`no admin chunk requested (checked against 'admin' and ${adminModules.length} admin module names)`)
   return true
+}
+
+/** What a failed best-practice audit found, in brief: the browser's issue types, or the first items' text. */
+function issuesOf(audit: { id: string; details?: unknown }): string {
+  const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items
+  if (!items || items.length === 0) return ''
+  const text = items
+    .slice(0, 3)
+    .map((item) => JSON.stringify(item).slice(0, 300))
+    .join('; ')
+  return ['inspector-issues', 'errors-in-console', 'deprecations'].includes(audit.id) ? ` [${text}]` : ''
 }
 
 async function main() {
