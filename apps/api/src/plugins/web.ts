@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isMissingStorefrontPage } from '../features/catalog/catalog.service'
 import { errorBody } from '../lib/error-body'
@@ -61,20 +61,30 @@ async function webPlugin(app: FastifyInstance) {
     : null
   if (hasWeb && !storefrontPages) app.log.warn({ webDist }, 'web app built without its server renderer')
 
+  /** A page of the web app: rendered on the server for the storefront, index.html for the admin. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
+    if (storefrontPages && !isAdmin) return storefrontPages.send(request, reply)
+    reply.header('cache-control', 'no-cache')
+    if (!isAdmin && (await isMissingStorefrontPage(app.deps.db, pathname))) {
+      // No ETag or Last-Modified: a browser revalidating its copy of index.html must get the page, not a bodiless
+      // 304-turned-404 (Chromium shows its own error page for that).
+      return reply.code(404).sendFile('index.html', webDist, { etag: false, lastModified: false })
+    }
+    return reply.sendFile('index.html', webDist)
+  }
+
+  if (hasWeb) {
+    // The home page has a route of its own: the file server would answer "/" as a directory without an index.
+    app.get('/', (request, reply) => sendPage(request, reply, '/'))
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const isFile = pathname.startsWith('/uploads/') || pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname)
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
-      if (storefrontPages && !isAdmin) return storefrontPages.send(request, reply)
-      reply.header('cache-control', 'no-cache')
-      if (!isAdmin && (await isMissingStorefrontPage(app.deps.db, pathname))) {
-        // No ETag or Last-Modified: a browser revalidating its copy of index.html must get the page, not a bodiless
-        // 304-turned-404 (Chromium shows its own error page for that).
-        return reply.code(404).sendFile('index.html', webDist, { etag: false, lastModified: false })
-      }
-      return reply.sendFile('index.html', webDist)
+      return sendPage(request, reply, pathname)
     }
     return reply.code(404).send(errorBody(404, `Not found: ${request.method} ${pathname}`))
   })

@@ -187,6 +187,11 @@ test.describe('HTML from the server', () => {
     expect(titleOf(html)).toBe(shop.name)
     expect(bodyText(html)).toContain('Our Collection')
     expect(html).toContain('href="/category/necklaces"')
+    // As curl asks for it: no compression.
+    const plain = await request.get('/', { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.status()).toBe(200)
+    expect(plain.headers()['content-encoding']).toBeUndefined()
+    expect(await plain.text()).toContain('Our Collection')
     const organization = ofType(structuredData(html), 'Organization')
     expect(organization.name).toBe(shop.name)
     expect(organization.url).toBe(`${E2E_BASE_URL}/`)
