@@ -39,6 +39,18 @@ afterAll(async () => {
 })
 
 describe('pnpm images:rebuild', () => {
+  it('refuses a missing SQLite database rather than create an empty one', async () => {
+    const missing = path.join(t.config.dataDir, 'missing', 'shop.db')
+    const said: string[] = []
+    const config = { ...t.config, database: { sqliteFile: missing } }
+
+    const code = await runImagesCli({ log: (line) => said.push(line), error: (line) => said.push(line) }, config)
+
+    expect(code).toBe(1)
+    expect(said).toEqual([`No SQLite database at ${missing}: start the shop once (pnpm start) first.`])
+    expect(fs.existsSync(missing)).toBe(false)
+  })
+
   it('says what it did, and succeeds', () => {
     expect(exitCode).toBe(0)
     expect(errors).toEqual([])

@@ -20,6 +20,11 @@ export interface Output {
 }
 
 export async function runImagesCli(out: Output = console, config: Config = loadConfig()): Promise<number> {
+  // Opening a missing SQLite file would create an empty database without the shop's tables.
+  if ('sqliteFile' in config.database && !fs.existsSync(config.database.sqliteFile)) {
+    out.error(`No SQLite database at ${config.database.sqliteFile}: start the shop once (pnpm start) first.`)
+    return 1
+  }
   const db = createDb(config.database)
   try {
     const report = await rebuildImages({

@@ -1,5 +1,34 @@
+import type { Locator, Page } from '@playwright/test'
 import { expect, expectToast, test, uniqueSuffix } from '../../fixtures/admin'
 import { phonePhoto } from '../../fixtures/photos'
+
+/** The rendered width of an image, in CSS pixels. */
+function renderedWidth(image: Locator): Promise<number> {
+  return image.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)
+}
+
+/** The layout shifts so far whose moving elements include an image (sizes set by width/height must prevent them). */
+function imageLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{
+            value: number
+            sources?: Array<{ node?: Node }>
+          }>) {
+            if (
+              entry.sources?.some((source) => source.node?.nodeName === 'IMG' || source.node?.nodeName === 'PICTURE')
+            ) {
+              total += entry.value
+            }
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 300)
+      }),
+  )
+}
 
 test('a photo uploaded in the product form is served to the shop as a responsive AVIF or WebP image', async ({
   adminPage: page,
@@ -55,6 +84,26 @@ test('a photo uploaded in the product form is served to the shop as a responsive
   expect(chosen).toMatch(/^\/uploads\/r\/[0-9a-f-]{36}_2000x1500_[0-9a-f]{6}-\d+\.(avif|webp)$/)
   expect(imageTypes.some((type) => type === 'image/avif' || type === 'image/webp')).toBe(true)
   expect(imageTypes).not.toContain('image/jpeg')
+
+  expect(await imageLayoutShift(page)).toBe(0)
+
+  // `sizes` follows the layout: the gallery fills the page's width on a phone and half of it on a laptop, a card a
+  // half and a quarter (product-gallery.tsx and product-card.tsx say how they are derived from the CSS).
+  for (const [width, gallery, card] of [
+    [390, 390 - 32, 390 / 2 - 24],
+    [1280, 1280 / 2 - 44, 1280 / 4 - 26],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`/product/${product.id}`)
+    // What sizes says, or a few pixels less (borders): never more, which would load a smaller rendition than shown.
+    await expect.poll(() => renderedWidth(main)).toBeGreaterThan(gallery - 4)
+    expect(await renderedWidth(main)).toBeLessThanOrEqual(gallery)
+    await page.goto(`/category/${category.slug}`)
+    const cardImage = page.getByTestId('product-card').filter({ hasText: productName }).locator('img')
+    await expect.poll(() => renderedWidth(cardImage)).toBeGreaterThan(card - 4)
+    expect(await renderedWidth(cardImage)).toBeLessThanOrEqual(card)
+    expect(await imageLayoutShift(page)).toBe(0)
+  }
 
   // The server's HTML preloads the rendition the page shows, and gives link previews a 1,280 px WebP.
   const html = await (await page.request.get(`/product/${product.id}`)).text()
