@@ -49,18 +49,22 @@ export async function inviteAdmin(
 }
 
 /** Turns on two-factor sign-in for the admin of the token; gives the secret and the recovery codes. */
-export async function enableTwoFactor(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enableTwoFactor(
+  t: TestApp,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[]; usedCode: string }> {
   const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${setup.statusCode} ${setup.body}`)
   const { secret } = setup.json<{ secret: string }>()
+  const usedCode = authenticator.generate(secret)
   const enabled = await t.request({
     method: 'POST',
     url: '/api/auth/two-factor/enable',
     token,
-    json: { code: authenticator.generate(secret) },
+    json: { code: usedCode },
   })
   if (enabled.statusCode !== 200) throw new Error(`enable failed: ${enabled.statusCode} ${enabled.body}`)
-  return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes }
+  return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes, usedCode }
 }
 
 /** A TOTP code of the secret at a time (now by default): `offsetSteps` 30-second steps away. */
