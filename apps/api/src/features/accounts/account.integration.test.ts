@@ -45,7 +45,8 @@ describe('the Account API, with two API processes on one database', () => {
     const third = await loginWith(b, FIREFOX, '192.0.2.30')
     const list = await b.request({ method: 'GET', url: '/api/auth/sessions', token: laptop })
     expect(list.statusCode).toBe(200)
-    const sessions = list.json<Array<{ id: number; device: string; ip: string; current: boolean; lastSeenAt: string }>>()
+    const sessions =
+      list.json<Array<{ id: number; device: string; ip: string; current: boolean; lastSeenAt: string }>>()
     expect(sessions.map((session) => session.ip).sort()).toEqual(
       expect.arrayContaining(['192.0.2.10', '192.0.2.20', '192.0.2.30']),
     )
