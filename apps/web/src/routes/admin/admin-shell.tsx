@@ -49,7 +49,9 @@ export function AdminShell() {
   const { data: admin, isPending, isError } = useCurrentAdmin()
   const account = useAccount()
   const refusal = useRefusal(account.data?.role, account.data?.mustEnableTwoFactor)
-  if (isPending || (admin && account.isPending)) {
+  // The account (role, two-factor) loads beside the screen rather than before it: owner links appear when it
+  // arrives, and a refused screen is replaced as soon as it is known (the API refuses its calls meanwhile).
+  if (isPending) {
     return (
       <Center mih="100vh">
         <Loader color="gold" aria-label="Checking your session" />

@@ -144,16 +144,14 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
     event.preventDefault()
     const code = field.check()
     if (!code) return
-    enable.mutate(
-      { code },
-      {
-        onSuccess: (result) => {
-          toast({ title: 'Two-factor sign-in is on' })
-          onEnabled(result.recoveryCodes)
-          setSecret(null)
-        },
-        onError: (error) => toastFailure('The code was not accepted.', error),
+    // mutateAsync, not mutate's callbacks: the account refetched after the change swaps this form for the "on"
+    // view, and the codes, shown once, must reach the card even so.
+    enable.mutateAsync({ code }).then(
+      (result) => {
+        toast({ title: 'Two-factor sign-in is on' })
+        onEnabled(result.recoveryCodes)
       },
+      (error: unknown) => toastFailure('The code was not accepted.', error),
     )
   }
   return (
