@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(requestInput)
   await app.register(auth)
   await app.register(catalogCache)
-  await app.register(housekeeping, { db })
+  await app.register(housekeeping, { db, auditRetentionDays: config.auditRetentionDays })
   await app.register(mailDelivery)
 
   // Routes.

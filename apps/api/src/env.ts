@@ -19,6 +19,8 @@ const ZEnv = z.object({
     .optional(),
   /** Connections per API process to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // Days the audit log keeps an entry before the scheduled housekeeping deletes it.
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Where uploads are stored; defaults to DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
   /** Public URL of the shop, for links in e-mails. Defaults to http://localhost:PORT. */
@@ -75,6 +77,8 @@ export interface Config {
   /** Origins images may come from besides this server (the CSP's img-src). */
   imageHosts: string[]
   logLevel: Env['LOG_LEVEL']
+  /** Days an audit log entry is kept (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number
   admin: { username: string; password: string | undefined; email: string; name: string }
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined
   /** How the outbox's sender works (features/outbox/mail-sender.ts); tests shorten the waits. */
@@ -139,6 +143,7 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
     trustProxy,
     imageHosts,
     logLevel: env.LOG_LEVEL,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     admin: {
       username: env.ADMIN_USERNAME,
       password: env.ADMIN_PASSWORD,

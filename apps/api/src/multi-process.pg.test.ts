@@ -148,6 +148,59 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(after.status).toBe(401)
   })
 
+  it('lists sessions started on either process, and a session signed out or an admin disabled on one is refused by the other at once', async () => {
+    const login = (server: Server) =>
+      call(server, '/api/auth/login', { method: 'POST', json: { username: ADMIN.username, password: ADMIN.password } })
+    const onA = (await login(a)).body.token as string
+    const onB = (await login(b)).body.token as string
+    const sessions = await call(b, '/api/auth/sessions', { token: onA })
+    expect(sessions.status).toBe(200)
+    const current = sessions.body.find((session: { current: boolean }) => session.current)
+    expect(current).toMatchObject({ ip: expect.any(String), device: expect.any(String) })
+    const others = sessions.body.filter((session: { current: boolean }) => !session.current)
+    expect(others.length).toBeGreaterThanOrEqual(1)
+    // A signs out B's session: B refuses it at its next request.
+    const onBId = (await call(b, '/api/auth/sessions', { token: onB })).body.find(
+      (session: { current: boolean }) => session.current,
+    ).id
+    expect((await call(a, `/api/auth/sessions/${onBId}`, { method: 'DELETE', token: onA })).status).toBe(200)
+    expect((await call(b, '/api/admin/products', { token: onB })).status).toBe(401)
+    // An owner disables a staff member on A; B refuses the staff member's session at once.
+    const invite = await call(a, '/api/admin/admins', {
+      method: 'POST',
+      token: onA,
+      json: { username: 'pat', email: 'pat@example.com', name: 'Pat', role: 'staff' },
+    })
+    expect(invite.status).toBe(201)
+    const resetToken = new URL(invite.body.setPasswordLink).searchParams.get('token')
+    const password = 'Pat-Password-1'
+    expect(
+      (
+        await call(b, '/api/auth/reset-password', {
+          method: 'POST',
+          json: { token: resetToken, password, confirmPassword: password },
+        })
+      ).status,
+    ).toBe(200)
+    const pat = (await call(b, '/api/auth/login', { method: 'POST', json: { username: 'pat', password } })).body
+      .token as string
+    expect((await call(b, '/api/admin/orders', { token: pat })).status).toBe(200)
+    expect((await call(b, '/api/admin/settings', { token: pat })).status).toBe(403)
+    const disabled = await call(a, `/api/admin/admins/${invite.body.admin.id}`, {
+      method: 'PATCH',
+      token: onA,
+      json: { disabled: true },
+    })
+    expect(disabled.status).toBe(200)
+    expect((await call(b, '/api/admin/orders', { token: pat })).status).toBe(401)
+    // Signing out every other session from B leaves only the current one.
+    expect((await call(b, '/api/auth/sessions/revoke-others', { method: 'POST', token: onA })).status).toBe(200)
+    const left = await call(a, '/api/auth/sessions', { token: onA })
+    expect(left.body).toHaveLength(1)
+    expect((await call(a, '/api/auth/me', { token })).status).toBe(401)
+    token = (await login(a)).body.token
+  })
+
   it('shows an admin price change made on one process at once on the other, every time', async () => {
     const products = (await call(b, '/api/products')).body as Array<{ id: number }>
     const id = products[0]?.id as number

@@ -7,9 +7,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import * as auditRepo from './audit/audit-log.repository'
 import * as adminsRepo from './auth/admins.repository'
 import * as resetTokensRepo from './auth/reset-tokens.repository'
 import * as sessionsRepo from './auth/sessions.repository'
+import * as twoFactorRepo from './auth/two-factor.repository'
 import { createDb, type Db } from './client'
 import { CopyRefusedError, type CopyResult, copyDatabase, SHOP_TABLES, type ShopTable } from './copy'
 import type { Database } from './database'
@@ -50,9 +52,23 @@ const KEYS: Record<ShopTable, string | string[]> = {
   product_sales_days: ['day', 'product_id'],
   customers: 'email_key',
   order_status_days: ['status', 'day'],
+  login_challenges: 'id',
+  admin_recovery_codes: 'id',
+  audit_log: 'id',
+  account_policy: 'id',
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
-const ID_TABLES = SHOP_TABLES.filter((table) => KEYS[table] === 'id' && table !== 'shop_settings')
+// So has the account policy's.
+const ID_TABLES = SHOP_TABLES.filter(
+  (table) => KEYS[table] === 'id' && table !== 'shop_settings' && table !== 'account_policy',
+)
+
+/** A row in each table of back-office accounts: a login challenge, a recovery code and an audit entry. */
+async function fillAccountTables(db: Db, adminId: number, later: string, suffix: string): Promise<void> {
+  await twoFactorRepo.insertChallenge(db, { tokenHash: `challenge-hash-${suffix}`, adminId, expiresAt: later })
+  await twoFactorRepo.replaceRecoveryCodes(db, adminId, [`recovery-hash-${suffix}`])
+  await auditRepo.insert(db, { adminId, actor: 'copy-admin', ip: '127.0.0.1', action: 'created', entity: 'product' })
+}
 
 type Dump = Record<string, Array<Record<string, unknown>>>
 
@@ -172,6 +188,8 @@ describe('copyDatabase', () => {
     await sessionsRepo.insert(source, { tokenHash: 'session-hash-2', adminId: admin.id, expiresAt: later })
     await sessionsRepo.removeByTokenHash(source, 'session-hash-2')
     await resetTokensRepo.insert(source, { tokenHash: 'reset-hash-1', adminId: admin.id, expiresAt: later })
+    await fillAccountTables(source, admin.id, later, '1')
+    await twoFactorRepo.setPolicy(source, { requireTwoFactor: true })
     await rateLimitsRepo.hit(source, 'login:127.0.0.1', NOW.toISOString(), later)
     const kept = orderIds[4] ?? 0
     await orderKeysRepo.insertMany(source, [{ orderId: kept, keyHash: 'order-key-hash-1' }])
@@ -266,6 +284,7 @@ describe('copyDatabase', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString()
     await sessionsRepo.insert(target, { tokenHash: 'session-hash-new', adminId: admin.id, expiresAt: later })
     await resetTokensRepo.insert(target, { tokenHash: 'reset-hash-new', adminId: admin.id, expiresAt: later })
+    await fillAccountTables(target, admin.id, later, 'new')
     await orderEventsRepo.insert(target, { orderId, type: 'note', actor: null, data: { text: 'New' } })
     await outboxRepo.enqueue(target, [
       { kind: 'order_placed', orderId, to: 'ada@example.com', payload: {}, messageId: 'copy-mail-new' },

@@ -31,6 +31,10 @@ const TABLES = {
   product_sales_days: { key: ['day', 'product_id'] },
   customers: { key: 'email_key' },
   order_status_days: { key: ['status', 'day'] },
+  login_challenges: { key: 'id' },
+  admin_recovery_codes: { key: 'id' },
+  audit_log: { key: 'id' },
+  account_policy: { key: 'id' },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database

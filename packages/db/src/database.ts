@@ -1,5 +1,13 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { AdminUsersTable, PasswordResetTokensTable, SessionsTable } from './auth/auth.table'
+import type {
+  AccountPolicyTable,
+  AdminRecoveryCodesTable,
+  AdminUsersTable,
+  AuditLogTable,
+  LoginChallengesTable,
+  PasswordResetTokensTable,
+  SessionsTable,
+} from './auth/auth.table'
 import type { CategoriesTable } from './categories/categories.table'
 import type {
   CustomersTable,
@@ -47,6 +55,10 @@ export interface Database {
   product_sales_days: ProductSalesDaysTable
   customers: CustomersTable
   order_status_days: OrderStatusDaysTable
+  login_challenges: LoginChallengesTable
+  admin_recovery_codes: AdminRecoveryCodesTable
+  audit_log: AuditLogTable
+  account_policy: AccountPolicyTable
 }
 
 export type Db = Kysely<Database>

@@ -2,8 +2,10 @@
  * What the prune deletes, on SQLite and (postgres project) PostgreSQL: exactly the rows no read accepts any more.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import * as auditRepo from './audit/audit-log.repository'
 import * as resetTokensRepo from './auth/reset-tokens.repository'
 import * as sessionsRepo from './auth/sessions.repository'
+import * as twoFactorRepo from './auth/two-factor.repository'
 import type { Db } from './client'
 import { pruneExpired, tryPruneExpired } from './housekeeping'
 import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
@@ -38,6 +40,27 @@ describe('pruneExpired', () => {
   const addResetToken = (tokenHash: string, expiresInMinutes: number) =>
     resetTokensRepo.insert(t.db, { tokenHash, adminId, expiresAt: minutesFromNow(expiresInMinutes) })
 
+  it('deletes expired login challenges, and audit entries older than the retention, in batches', async () => {
+    await twoFactorRepo.insertChallenge(t.db, {
+      tokenHash: 'challenge-expired',
+      adminId,
+      expiresAt: minutesFromNow(-1),
+    })
+    await twoFactorRepo.insertChallenge(t.db, { tokenHash: 'challenge-live', adminId, expiresAt: minutesFromNow(4) })
+    const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * 86_400_000).toISOString()
+    const entry = { adminId, actor: 'owner', ip: '127.0.0.1', action: 'updated', entity: 'product' }
+    for (const days of [400, 31, 30.5, 29, 0]) await auditRepo.insert(t.db, { ...entry, entityId: days }, daysAgo(days))
+    const counts = await pruneExpired(t.db, NOW, { auditRetentionDays: 30, batchSize: 2 })
+    expect(counts).toMatchObject({ login_challenges: 1, audit_log: 3 })
+    const left = await t.db.selectFrom('audit_log').select('entity_id').orderBy('id').execute()
+    expect(left.map((row) => row.entity_id)).toEqual(['29', '0'])
+    const challenges = await t.db.selectFrom('login_challenges').select('token_hash').execute()
+    expect(challenges.map((row) => row.token_hash)).toEqual(['challenge-live'])
+    // The default keeps a year.
+    await auditRepo.insert(t.db, { ...entry, entityId: 'old' }, daysAgo(366))
+    expect((await pruneExpired(t.db, NOW)).audit_log).toBe(1)
+  })
+
   it('deletes expired sessions, used or expired reset tokens and passed rate-limit windows, and keeps the rest', async () => {
     await addSession('session-expired-yesterday', -24 * 60)
     await addSession('session-expiring-now', 0)
@@ -54,7 +77,13 @@ describe('pruneExpired', () => {
     await rateLimitsRepo.hit(t.db, 'login:ending-now', minutesFromNow(-15), NOW)
     await rateLimitsRepo.hit(t.db, 'login:current', minutesFromNow(-5), minutesFromNow(10))
 
-    expect(await pruneExpired(t.db, NOW)).toEqual({ sessions: 2, password_reset_tokens: 3, rate_limits: 2 })
+    expect(await pruneExpired(t.db, NOW)).toEqual({
+      sessions: 2,
+      password_reset_tokens: 3,
+      rate_limits: 2,
+      login_challenges: 0,
+      audit_log: 0,
+    })
 
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
     expect(await tokenHashes(t.db, 'password_reset_tokens')).toEqual(['reset-live'])
@@ -80,6 +109,8 @@ describe('pruneExpired', () => {
       sessions: 12,
       password_reset_tokens: 0,
       rate_limits: 10,
+      login_challenges: 0,
+      audit_log: 0,
     })
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
     expect(await rateLimitKeys(t.db)).toEqual([])
@@ -88,14 +119,32 @@ describe('pruneExpired', () => {
   it('finds nothing to delete when it runs again', async () => {
     await addSession('session-expired', -1)
     await addResetToken('reset-expired', -1)
-    expect(await pruneExpired(t.db, NOW)).toEqual({ sessions: 1, password_reset_tokens: 1, rate_limits: 0 })
-    expect(await pruneExpired(t.db, NOW)).toEqual({ sessions: 0, password_reset_tokens: 0, rate_limits: 0 })
+    expect(await pruneExpired(t.db, NOW)).toEqual({
+      sessions: 1,
+      password_reset_tokens: 1,
+      rate_limits: 0,
+      login_challenges: 0,
+      audit_log: 0,
+    })
+    expect(await pruneExpired(t.db, NOW)).toEqual({
+      sessions: 0,
+      password_reset_tokens: 0,
+      rate_limits: 0,
+      login_challenges: 0,
+      audit_log: 0,
+    })
   })
 
   it('prunes through tryPruneExpired when no other process is pruning', async () => {
     await addSession('session-expired', -1)
     await addSession('session-live', 1)
-    expect(await tryPruneExpired(t.db, NOW)).toEqual({ sessions: 1, password_reset_tokens: 0, rate_limits: 0 })
+    expect(await tryPruneExpired(t.db, NOW)).toEqual({
+      sessions: 1,
+      password_reset_tokens: 0,
+      rate_limits: 0,
+      login_challenges: 0,
+      audit_log: 0,
+    })
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
   })
 })

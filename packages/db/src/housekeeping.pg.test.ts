@@ -50,7 +50,13 @@ describe('the prune lock on PostgreSQL', () => {
     })
     expect(held).toEqual({ result: 'held' })
 
-    expect(await tryPruneExpired(secondProcess, NOW)).toEqual({ sessions: 3, password_reset_tokens: 0, rate_limits: 0 })
+    expect(await tryPruneExpired(secondProcess, NOW)).toEqual({
+      sessions: 3,
+      password_reset_tokens: 0,
+      rate_limits: 0,
+      login_challenges: 0,
+      audit_log: 0,
+    })
     expect(await sessionCount(shop.db)).toBe(0)
   })
 
@@ -70,6 +76,8 @@ describe('the prune lock on PostgreSQL', () => {
         sessions: 2,
         password_reset_tokens: 0,
         rate_limits: 0,
+        login_challenges: 0,
+        audit_log: 0,
       })
     })
   })

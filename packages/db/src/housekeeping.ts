@@ -17,11 +17,19 @@ import { isPostgres } from './dialect'
 export const PRUNE_BATCH_SIZE = 5000
 
 /** Rows deleted, per table. */
-export type PruneCounts = Record<'sessions' | 'password_reset_tokens' | 'rate_limits', number>
+export type PruneCounts = Record<
+  'sessions' | 'password_reset_tokens' | 'rate_limits' | 'login_challenges' | 'audit_log',
+  number
+>
+
+/** How long the audit log keeps an entry unless told otherwise (AUDIT_RETENTION_DAYS). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365
 
 export interface PruneOptions {
   /** Rows per DELETE statement; PRUNE_BATCH_SIZE unless a test wants to see several batches. */
   batchSize?: number
+  /** Audit entries older than this many days are deleted; DEFAULT_AUDIT_RETENTION_DAYS unless set. */
+  auditRetentionDays?: number
 }
 
 /** findAdminByTokenHash accepts a session only while it has not expired. */
@@ -33,6 +41,16 @@ function isStaleSession(now: string) {
 function isStaleResetToken(now: string) {
   return (eb: ExpressionBuilder<Database, 'password_reset_tokens'>) =>
     eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)])
+}
+
+/** A login challenge opens nothing once expired. */
+function isStaleChallenge(now: string) {
+  return (eb: ExpressionBuilder<Database, 'login_challenges'>) => eb('expires_at', '<=', now)
+}
+
+/** An audit entry is kept for the retention period, then deleted. */
+function isStaleAuditEntry(before: string) {
+  return (eb: ExpressionBuilder<Database, 'audit_log'>) => eb('created_at', '<', before)
 }
 
 /** hit starts a window that has passed again at 1, and giveBack ignores it: the row counts for nothing. */
@@ -92,7 +110,30 @@ export async function pruneExpired(
       .executeTakeFirst()
     return result.numDeletedRows
   })
-  return { sessions, password_reset_tokens: passwordResetTokens, rate_limits: rateLimits }
+  const loginChallenges = await deleteInBatches(batchSize, async () => {
+    const result = await db
+      .deleteFrom('login_challenges')
+      .where('id', 'in', db.selectFrom('login_challenges').select('id').where(isStaleChallenge(now)).limit(batchSize))
+      .where(isStaleChallenge(now))
+      .executeTakeFirst()
+    return result.numDeletedRows
+  })
+  const retentionDays = options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS
+  const keepFrom = new Date(Date.parse(now) - retentionDays * 86_400_000).toISOString()
+  const auditLog = await deleteInBatches(batchSize, async () => {
+    const result = await db
+      .deleteFrom('audit_log')
+      .where('id', 'in', db.selectFrom('audit_log').select('id').where(isStaleAuditEntry(keepFrom)).limit(batchSize))
+      .executeTakeFirst()
+    return result.numDeletedRows
+  })
+  return {
+    sessions,
+    password_reset_tokens: passwordResetTokens,
+    rate_limits: rateLimits,
+    login_challenges: loginChallenges,
+    audit_log: auditLog,
+  }
 }
 
 /**

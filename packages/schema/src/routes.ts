@@ -13,7 +13,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export type MutatingMethod = Exclude<HttpMethod, 'GET'>
 
 /** The statuses an operation may answer (500 aside, which any call may get). */
-export type HttpStatus = 200 | 201 | 304 | 400 | 401 | 404 | 409 | 413 | 415 | 429 | 503
+export type HttpStatus = 200 | 201 | 304 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503
 
 /**
  * How an answer may be kept:
@@ -28,6 +28,11 @@ interface RouteBase {
   path: `/${string}`
   /** Needs an admin session: the server refuses the request with 401 before routing when it has none. */
   protect?: true
+  /**
+   * Owners only (admins, settings, exports of customer data, the audit log): the server refuses any other admin's
+   * session with 403 after the session check. Such a route lists 403 among its statuses.
+   */
+  owner?: true
   tags: string[]
   summary: string
   /**
@@ -36,6 +41,8 @@ interface RouteBase {
    * when it observes a status missing here, or never observes one listed. What most operations share:
    * - 400: invalid input, or a NUL (`%00`) in the URL, which every request is refused for;
    * - 401: an admin operation without a session;
+   * - 403: an owner-only operation called by staff, or an admin operation by an admin who must first turn on
+   *   two-factor sign-in;
    * - 413 and 415: every method but GET parses a body when one is sent, JSON of at most 100 kB.
    */
   statuses: readonly HttpStatus[]
@@ -217,6 +224,95 @@ export const routes = {
     writesCatalog: false,
   },
 
+  'auth.loginTwoFactor': {
+    method: 'POST',
+    path: '/auth/login/two-factor',
+    tags: ['auth'],
+    summary:
+      "Log in's second step: a 6-digit code or a recovery code for the challenge the password gave; sets the session cookie",
+    statuses: [200, 400, 401, 413, 415, 429],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.account': {
+    method: 'GET',
+    path: '/auth/account',
+    protect: true,
+    tags: ['auth'],
+    summary: "The logged-in admin's account: role and two-factor state",
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  'auth.changePassword': {
+    method: 'POST',
+    path: '/auth/password',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Change your own password (the current one required); ends your other sessions',
+    statuses: [200, 400, 401, 413, 415, 429],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.twoFactorSetup': {
+    method: 'POST',
+    path: '/auth/two-factor/setup',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
+    statuses: [200, 400, 401, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.twoFactorEnable': {
+    method: 'POST',
+    path: '/auth/two-factor/enable',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Turn on two-factor sign-in with a code of the new secret; answers ten recovery codes, once',
+    statuses: [200, 400, 401, 409, 413, 415, 429],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.twoFactorDisable': {
+    method: 'POST',
+    path: '/auth/two-factor/disable',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Turn off two-factor sign-in (password and a code required)',
+    statuses: [200, 400, 401, 409, 413, 415, 429],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.sessions': {
+    method: 'GET',
+    path: '/auth/sessions',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Your active sessions: device, address and last use',
+    statuses: [200, 400, 401],
+    cache: 'no-store',
+  },
+  'auth.revokeSession': {
+    method: 'DELETE',
+    path: '/auth/sessions/{id}',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Sign out one of your sessions',
+    statuses: [200, 400, 401, 404, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'auth.revokeOtherSessions': {
+    method: 'POST',
+    path: '/auth/sessions/revoke-others',
+    protect: true,
+    tags: ['auth'],
+    summary: 'Sign out all your sessions but this one',
+    statuses: [200, 400, 401, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+
   // Admin
   'admin.dashboard.stats': {
     method: 'GET',
@@ -224,7 +320,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Revenue, order, product and customer counts',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.dashboard.lowStock': {
@@ -233,7 +329,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Active products at or below their minimum stock, fewest first',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.dashboard.recentOrders': {
@@ -242,7 +338,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'The 5 newest orders',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.dashboard.sales': {
@@ -251,7 +347,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Revenue and orders per day, week or month, and the average order value',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.dashboard.topProducts': {
@@ -260,7 +356,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'The top 10 products by units and by revenue',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.products.list': {
@@ -270,7 +366,7 @@ export const routes = {
     tags: ['admin'],
     summary: 'One page of all products, searched, filtered by category and status, and sorted',
     paged: true,
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.products.get': {
@@ -279,7 +375,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'A product',
-    statuses: [200, 400, 401, 404],
+    statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
   'admin.products.create': {
@@ -288,7 +384,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a product',
-    statuses: [201, 400, 401, 409, 413, 415],
+    statuses: [201, 400, 401, 403, 409, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -298,7 +394,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a product',
-    statuses: [200, 400, 401, 404, 409, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -308,7 +404,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a product',
-    statuses: [200, 400, 401, 404, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -319,7 +415,7 @@ export const routes = {
     tags: ['admin'],
     summary: 'One page of all categories, by name unless sorted otherwise, searched and filtered by status',
     paged: true,
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.categories.get': {
@@ -328,7 +424,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'A category',
-    statuses: [200, 400, 401, 404],
+    statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
   'admin.categories.create': {
@@ -337,7 +433,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a category',
-    statuses: [201, 400, 401, 409, 413, 415],
+    statuses: [201, 400, 401, 403, 409, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -347,7 +443,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a category',
-    statuses: [200, 400, 401, 404, 409, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -357,7 +453,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a category that has no products',
-    statuses: [200, 400, 401, 404, 409, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
     cache: 'no-store',
     writesCatalog: true,
   },
@@ -368,7 +464,7 @@ export const routes = {
     tags: ['admin'],
     summary: 'One page of orders, newest first unless sorted otherwise, searched and filtered by status and day',
     paged: true,
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.orders.get': {
@@ -377,7 +473,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'An order with its items',
-    statuses: [200, 400, 401, 404],
+    statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
   'admin.orders.delete': {
@@ -386,7 +482,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete an order',
-    statuses: [200, 400, 401, 404, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     // Deleting an order leaves stock as it is (cancelling is what returns it).
     writesCatalog: false,
@@ -397,7 +493,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: "Change an order's status (cancelling returns its items to stock)",
-    statuses: [200, 400, 401, 404, 409, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
     cache: 'no-store',
     // Cancelling returns stock, leaving cancelled takes it again.
     writesCatalog: true,
@@ -408,7 +504,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: "An order's timeline (status changes, tracking, notes, mails) and its mails",
-    statuses: [200, 400, 401, 404],
+    statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
   'admin.orders.addNote': {
@@ -417,7 +513,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Add an internal note to an order (never shown to the buyer)',
-    statuses: [201, 400, 401, 404, 413, 415],
+    statuses: [201, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     writesCatalog: false,
   },
@@ -427,7 +523,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: "Send one of an order's mails again",
-    statuses: [200, 400, 401, 404, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     writesCatalog: false,
   },
@@ -435,18 +531,20 @@ export const routes = {
     method: 'GET',
     path: '/admin/settings',
     protect: true,
+    owner: true,
     tags: ['admin'],
     summary: "The shop's settings",
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.settings.update': {
     method: 'PUT',
     path: '/admin/settings',
     protect: true,
+    owner: true,
     tags: ['admin'],
     summary: "Change the shop's settings",
-    statuses: [200, 400, 401, 413, 415],
+    statuses: [200, 400, 401, 403, 413, 415],
     cache: 'no-store',
     // The shop's name and contact are a public read (GET /shop).
     writesCatalog: true,
@@ -455,9 +553,10 @@ export const routes = {
     method: 'POST',
     path: '/admin/settings/test-mail',
     protect: true,
+    owner: true,
     tags: ['admin'],
     summary: 'Send a test e-mail now and report what the mail server said',
-    statuses: [200, 400, 401, 413, 415, 429],
+    statuses: [200, 400, 401, 403, 413, 415, 429],
     cache: 'no-store',
     writesCatalog: false,
   },
@@ -468,7 +567,7 @@ export const routes = {
     tags: ['admin'],
     summary: 'One page of all testimonials, newest first unless sorted otherwise, searched and filtered',
     paged: true,
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   'admin.testimonials.create': {
@@ -477,7 +576,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Create a testimonial',
-    statuses: [201, 400, 401, 413, 415],
+    statuses: [201, 400, 401, 403, 413, 415],
     cache: 'no-store',
     // Featured testimonials are a cached public read.
     writesCatalog: true,
@@ -488,7 +587,7 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Update a testimonial',
-    statuses: [200, 400, 401, 404, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     // Featured testimonials are a cached public read.
     writesCatalog: true,
@@ -499,10 +598,85 @@ export const routes = {
     protect: true,
     tags: ['admin'],
     summary: 'Delete a testimonial',
-    statuses: [200, 400, 401, 404, 413, 415],
+    statuses: [200, 400, 401, 403, 404, 413, 415],
     cache: 'no-store',
     // Featured testimonials are a cached public read.
     writesCatalog: true,
+  },
+  'admin.admins.list': {
+    method: 'GET',
+    path: '/admin/admins',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Every admin of the shop, with role, state and two-factor',
+    statuses: [200, 400, 401, 403],
+    cache: 'no-store',
+  },
+  'admin.admins.create': {
+    method: 'POST',
+    path: '/admin/admins',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Invite an admin: a one-time set-password link by mail, or in the answer when no mail server is set',
+    statuses: [201, 400, 401, 403, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'admin.admins.update': {
+    method: 'PATCH',
+    path: '/admin/admins/{id}',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: "Change an admin's role, or disable (ending their sessions) or re-enable them",
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'admin.admins.delete': {
+    method: 'DELETE',
+    path: '/admin/admins/{id}',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Delete an admin (not yourself, nor the last active owner)',
+    statuses: [200, 400, 401, 403, 404, 409, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'admin.accountPolicy.get': {
+    method: 'GET',
+    path: '/admin/account-policy',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Whether every admin must use two-factor sign-in',
+    statuses: [200, 400, 401, 403],
+    cache: 'no-store',
+  },
+  'admin.accountPolicy.update': {
+    method: 'PUT',
+    path: '/admin/account-policy',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Require two-factor sign-in of every admin, or not',
+    statuses: [200, 400, 401, 403, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
+  'admin.audit.list': {
+    method: 'GET',
+    path: '/admin/audit-log',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'One page of the audit log, newest first, filtered by admin, entity and day',
+    paged: true,
+    statuses: [200, 400, 401, 403],
+    cache: 'no-store',
   },
 } as const satisfies Record<string, RouteDef>
 
@@ -517,7 +691,7 @@ export const rawRoutes = {
     tags: ['admin'],
     summary: 'Upload product images (multipart/form-data)',
     // A body that is not multipart is a 400 with its own message, not a 415.
-    statuses: [201, 400, 401, 413],
+    statuses: [201, 400, 401, 403, 413],
     cache: 'no-store',
     // An uploaded image is only a file until a product or category that names it is saved.
     writesCatalog: false,
@@ -528,7 +702,7 @@ export const rawRoutes = {
     protect: true,
     tags: ['admin'],
     summary: 'Every product the filters of the products list match, as CSV (one row per variant)',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   productsImport: {
@@ -538,7 +712,7 @@ export const rawRoutes = {
     tags: ['admin'],
     summary: 'Import products from CSV (multipart/form-data): a dry run, or apply it in one transaction',
     // A body that is not multipart is a 400 with its own message, not a 415.
-    statuses: [200, 400, 401, 413],
+    statuses: [200, 400, 401, 403, 413],
     cache: 'no-store',
     // An apply creates and updates products; a dry run empties the cache too, which costs only a refill.
     writesCatalog: true,
@@ -549,16 +723,17 @@ export const rawRoutes = {
     protect: true,
     tags: ['admin'],
     summary: "An order's invoice as a PDF",
-    statuses: [200, 400, 401, 404],
+    statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
   ordersExport: {
     method: 'GET',
     path: '/admin/orders/export',
     protect: true,
+    owner: true,
     tags: ['admin'],
     summary: 'Every order matching the filters of the orders list, one CSV row per order line',
-    statuses: [200, 400, 401],
+    statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
   health: {

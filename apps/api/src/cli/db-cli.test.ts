@@ -205,7 +205,9 @@ describe('db CLI', () => {
         `Pruned ${shopFile}, rows deleted:\n` +
         '  sessions               2\n' +
         '  password_reset_tokens  1\n' +
-        '  rate_limits            1\n',
+        '  rate_limits            1\n' +
+        '  login_challenges       0\n' +
+        '  audit_log              0\n',
       stderr: '',
     })
     expect((await cli('prune')).stdout).toMatch(/^ {2}sessions +0$/m)

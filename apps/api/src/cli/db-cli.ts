@@ -123,11 +123,14 @@ async function backup(out: Output, from: string | undefined, to: string | undefi
 
 async function prune(out: Output, from: string | undefined, to: string | undefined): Promise<void> {
   if (from || to) throw new UsageError('prune takes no --from or --to: it prunes the database the server uses.', 2)
-  const options = loadConfig().database
+  const config = loadConfig()
+  const options = config.database
   requireExistingSqlite(options)
   const db = createDb(options)
   try {
-    const deleted = await tryPruneExpired(db, new Date().toISOString())
+    const deleted = await tryPruneExpired(db, new Date().toISOString(), {
+      auditRetentionDays: config.auditRetentionDays,
+    })
     if (!deleted) {
       out.log(`Another process is pruning ${describe(options)} right now; nothing done.`)
       return

@@ -17,6 +17,8 @@ export interface RoutePolicy {
   route: RouteDef | undefined
   /** Refused with 401 without an admin session: a protected route, or any path under /api/admin. */
   isAdmin: boolean
+  /** Under /api/admin (however spelt): the back office's data, closed to an admin who owes a second factor. */
+  isAdminSection: boolean
   cache: CachePolicy
   /** A successful answer empties the catalog cache of every API process before it is sent. */
   writesCatalog: boolean
@@ -69,7 +71,7 @@ export function createRoutePolicy(table: Record<string, RouteDef>): (method: str
     // Fastify routes only paths written under /api to the API (its router resolves no dot segment, and is
     // case-sensitive); anything else is the web app's.
     if (!isUnder(pathname, API_PREFIX))
-      return { route: undefined, isAdmin: false, cache: 'default', writesCatalog: false }
+      return { route: undefined, isAdmin: false, isAdminSection: false, cache: 'default', writesCatalog: false }
     // Both the path as written and as the adapter reads it: a section's policy holds for either spelling.
     const written = pathname.slice(API_PREFIX.length)
     const read = adapterPath(written)
@@ -79,9 +81,11 @@ export function createRoutePolicy(table: Record<string, RouteDef>): (method: str
     const lookup = method === 'HEAD' ? 'GET' : method
     const route = byMethod.get(lookup)?.find((matcher) => matcher.pattern.test(read))?.route
     const isNoStoreSection = NO_STORE_SECTIONS.some(isInSection)
+    const isAdminSection = isInSection(ADMIN_SECTION)
     return {
       route,
-      isAdmin: route?.protect === true || isInSection(ADMIN_SECTION),
+      isAdmin: route?.protect === true || isAdminSection,
+      isAdminSection,
       // The section wins: a spelling such as /api/admin/../products is an admin request, and kept by nobody.
       cache: isNoStoreSection ? 'no-store' : (route?.cache ?? 'default'),
       // A write no route knows cannot succeed (404); if one ever did, treating it as a catalog write is the safe side.

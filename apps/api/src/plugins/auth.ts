@@ -1,4 +1,6 @@
-import type { Admin } from '@shop/schema/auth'
+import * as auditRepo from '@shop/db/audit-log'
+import type { SessionAdmin } from '@shop/db/sessions'
+import { OWNER_ONLY_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/schema/accounts'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { authenticate } from '../features/auth/auth.service'
@@ -12,23 +14,45 @@ import type {} from './route-policy'
 declare module 'fastify' {
   interface FastifyRequest {
     /** The admin of a valid session; resolved for admin requests (request.routePolicy.isAdmin) only. */
-    admin: Admin | undefined
+    admin: SessionAdmin | undefined
   }
 }
 
 /**
  * Server-side guard of the back office: every request the route table marks `protect`, and every /api/admin/*
  * request whatever its method and whether or not a route exists, is refused with 401 before routing unless it
- * carries a valid session (cookie or Bearer token).
+ * carries a valid session (cookie or Bearer token) of an admin who is not disabled. Sessions live in the database
+ * and are read on every request (nothing is cached), so a disabled admin or an ended session is refused by every
+ * API process at once.
+ *
+ * Then the roles, from the same route table: a route marked `owner` refuses any other admin with 403 (and the
+ * attempt goes into the audit log); while the shop requires two-factor sign-in, an admin who has not turned it on
+ * is refused every /api/admin/* path with 403 (the /api/auth account routes, where it is turned on, stay open).
  */
 async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('admin', undefined)
   app.addHook('onRequest', async (request, reply) => {
     // The route-policy hook runs first; a request it did not judge is refused rather than let through.
-    if (!(request.routePolicy?.isAdmin ?? true)) return
+    const policy = request.routePolicy
+    if (!(policy?.isAdmin ?? true)) return
     const token = readSessionToken(request)
-    request.admin = token ? await authenticate(app.deps.db, token) : undefined
-    if (!request.admin) return reply.code(401).send(errorBody(401, 'Authentication required'))
+    request.admin = token ? await authenticate(app.deps.db, token, request.ip) : undefined
+    const admin = request.admin
+    if (!admin) return reply.code(401).send(errorBody(401, 'Authentication required'))
+    if (policy?.isAdminSection && admin.requireTwoFactor && !admin.twoFactor) {
+      return reply.code(403).send(errorBody(403, TWO_FACTOR_REQUIRED_MESSAGE))
+    }
+    if (policy?.route?.owner && admin.role !== 'owner') {
+      await auditRepo.insert(app.deps.db, {
+        adminId: admin.id,
+        actor: admin.username,
+        ip: request.ip,
+        action: 'refused',
+        entity: 'access',
+        changes: { method: request.method, path: (request.url.split('?', 1)[0] ?? '').slice(0, 200) },
+      })
+      return reply.code(403).send(errorBody(403, OWNER_ONLY_MESSAGE))
+    }
   })
 }
 

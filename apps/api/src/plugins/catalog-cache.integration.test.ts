@@ -4,6 +4,7 @@ import { type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { codeAt, enableTwoFactor, inviteAdmin, loginAs, STAFF_PASSWORD } from '../testing/accounts'
 import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app'
 
 const feed = vi.hoisted(() => ({ published: 0 }))
@@ -72,6 +73,15 @@ async function productBody() {
 const testimonialBody = { name: 'Ann Lee', content: 'Lovely work.', rating: 5, featured: true }
 
 /** A successful call of every write of the route table (what each one needs is made first). */
+let accounts = 0
+/** A new staff member, signed in: the account cases change their own account, never the test's owner's. */
+async function newStaff(): Promise<{ id: number; username: string; token: string }> {
+  accounts += 1
+  const username = `cache-staff-${accounts}`
+  const id = await inviteAdmin(t, await t.login(), { username, role: 'staff' })
+  return { id, username, token: await loginAs(t, username, STAFF_PASSWORD) }
+}
+
 const cases: Record<string, Case> = {
   'orders.create': async () => {
     const product = await insertProduct(t.db, { stock: 5 })
@@ -88,6 +98,88 @@ const cases: Record<string, Case> = {
       url: '/api/auth/login',
       json: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
     }),
+  'auth.loginTwoFactor': async () => {
+    const staff = await newStaff()
+    const { secret } = await enableTwoFactor(t, staff.token)
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      json: { username: staff.username, password: STAFF_PASSWORD },
+    })
+    const { challenge } = login.json<{ challenge: string }>()
+    return () =>
+      t.request({ method: 'POST', url: '/api/auth/login/two-factor', json: { challenge, code: codeAt(secret, 1) } })
+  },
+  'auth.changePassword': async () => {
+    const { token } = await newStaff()
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/password',
+        token,
+        json: { currentPassword: STAFF_PASSWORD, password: 'Changed-Pass-1', confirmPassword: 'Changed-Pass-1' },
+      })
+  },
+  'auth.twoFactorSetup': async () => {
+    const { token } = await newStaff()
+    return () => t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
+  },
+  'auth.twoFactorEnable': async () => {
+    const { token } = await newStaff()
+    const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
+    const { secret } = setup.json<{ secret: string }>()
+    return () =>
+      t.request({ method: 'POST', url: '/api/auth/two-factor/enable', token, json: { code: codeAt(secret) } })
+  },
+  'auth.twoFactorDisable': async () => {
+    const { token } = await newStaff()
+    const { secret } = await enableTwoFactor(t, token)
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/two-factor/disable',
+        token,
+        json: { password: STAFF_PASSWORD, code: codeAt(secret, 1) },
+      })
+  },
+  'auth.revokeSession': async () => {
+    const { username, token } = await newStaff()
+    const other = await loginAs(t, username, STAFF_PASSWORD)
+    const sessions = await t.request({ method: 'GET', url: '/api/auth/sessions', token: other })
+    const id = sessions.json<Array<{ id: number; current: boolean }>>().find((session) => session.current)?.id
+    return () => t.request({ method: 'DELETE', url: `/api/auth/sessions/${id}`, token })
+  },
+  'auth.revokeOtherSessions': async () => {
+    const { token } = await newStaff()
+    return () => t.request({ method: 'POST', url: '/api/auth/sessions/revoke-others', token })
+  },
+  'admin.admins.create': async () => {
+    const token = await t.login()
+    accounts += 1
+    const username = `cache-invite-${accounts}`
+    return () =>
+      t.request({
+        method: 'POST',
+        url: '/api/admin/admins',
+        token,
+        json: { username, email: `${username}@example.com`, name: 'Invited', role: 'staff' },
+      })
+  },
+  'admin.admins.update': async () => {
+    const { id } = await newStaff()
+    const token = await t.login()
+    return () => t.request({ method: 'PATCH', url: `/api/admin/admins/${id}`, token, json: { disabled: true } })
+  },
+  'admin.admins.delete': async () => {
+    const { id } = await newStaff()
+    const token = await t.login()
+    return () => t.request({ method: 'DELETE', url: `/api/admin/admins/${id}`, token })
+  },
+  'admin.accountPolicy.update': async () => {
+    const token = await t.login()
+    return () =>
+      t.request({ method: 'PUT', url: '/api/admin/account-policy', token, json: { requireTwoFactor: false } })
+  },
   'auth.logout': async () => {
     const token = await t.login()
     return () => t.request({ method: 'POST', url: '/api/auth/logout', token })

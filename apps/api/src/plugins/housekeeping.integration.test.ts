@@ -74,13 +74,19 @@ describe('the housekeeping plugin', () => {
     expect(prunes(started.lines)[0]).toMatchObject({
       level: INFO,
       task: 'housekeeping',
-      deleted: { sessions: 2, password_reset_tokens: 1, rate_limits: 1 },
+      deleted: { sessions: 2, password_reset_tokens: 1, rate_limits: 1, login_challenges: 0, audit_log: 0 },
     })
     expect(await sessionHashes(t.db)).toEqual(['live'])
 
     await addSession('expired-3', -1)
     await vi.waitFor(() => expect(prunes(started.lines)).toHaveLength(2))
-    expect(prunes(started.lines)[1]?.deleted).toEqual({ sessions: 1, password_reset_tokens: 0, rate_limits: 0 })
+    expect(prunes(started.lines)[1]?.deleted).toEqual({
+      sessions: 1,
+      password_reset_tokens: 0,
+      rate_limits: 0,
+      login_challenges: 0,
+      audit_log: 0,
+    })
     expect(await sessionHashes(t.db)).toEqual(['live'])
 
     // Ten more turns find nothing and say nothing at info level.
@@ -104,7 +110,13 @@ describe('the housekeeping plugin', () => {
     await sql`alter table rate_limits_away rename to rate_limits`.execute(t.db)
     await rateLimitsRepo.hit(t.db, 'login:10.0.0.1', minutesFromNow(-30), minutesFromNow(-15))
     await vi.waitFor(() => expect(prunes(started.lines)).toHaveLength(1))
-    expect(prunes(started.lines)[0]?.deleted).toEqual({ sessions: 0, password_reset_tokens: 0, rate_limits: 1 })
+    expect(prunes(started.lines)[0]?.deleted).toEqual({
+      sessions: 0,
+      password_reset_tokens: 0,
+      rate_limits: 1,
+      login_challenges: 0,
+      audit_log: 0,
+    })
   })
 
   it('waits for a running prune when the app closes, and starts no other', async () => {

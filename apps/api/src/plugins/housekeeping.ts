@@ -5,8 +5,8 @@ import fp from 'fastify-plugin'
 
 /**
  * The server's care of its database: it logs the connections PostgreSQL drops (which no request would report),
- * and deletes stale sessions, reset tokens and rate-limit windows (@shop/db/housekeeping says which) on a
- * schedule. Without the prune those tables grow with every login, reset request and client address.
+ * and deletes stale sessions, reset tokens, login challenges, rate-limit windows and audit entries past their
+ * retention (@shop/db/housekeeping says which) on a schedule. Without the prune those tables grow with every login, reset request and client address.
  *
  * The first prune runs a minute after start, then one an hour after the previous one ended, so a prune never
  * overlaps itself; each wait is up to 10% longer at random, so processes started together drift apart. With
@@ -19,6 +19,8 @@ export interface HousekeepingOptions {
   firstPruneAfterMs?: number
   /** From the end of one prune to the start of the next. */
   pruneEveryMs?: number
+  /** Audit log entries older than this many days are deleted (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays?: number
 }
 
 const FIRST_PRUNE_AFTER_MS = 60_000
@@ -41,7 +43,9 @@ async function registerHousekeeping(app: FastifyInstance, options: HousekeepingO
 
   async function prune(): Promise<void> {
     try {
-      const deleted = await tryPruneExpired(db, new Date().toISOString())
+      const deleted = await tryPruneExpired(db, new Date().toISOString(), {
+        auditRetentionDays: options.auditRetentionDays,
+      })
       if (!deleted) {
         log.debug('another process is pruning expired rows; skipped')
         return

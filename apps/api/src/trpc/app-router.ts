@@ -1,3 +1,4 @@
+import { adminAccountPolicyRouter, adminAdminsRouter, adminAuditRouter } from '../features/accounts/admins.router'
 import { authRouter } from '../features/auth/auth.router'
 import { categoriesRouter, productsRouter, shopRouter, testimonialsRouter } from '../features/catalog/catalog.router'
 import { adminCategoriesRouter } from '../features/categories/admin-categories.router'
@@ -22,6 +23,9 @@ export const appRouter = router({
     orders: adminOrdersRouter,
     testimonials: adminTestimonialsRouter,
     settings: adminSettingsRouter,
+    admins: adminAdminsRouter,
+    accountPolicy: adminAccountPolicyRouter,
+    audit: adminAuditRouter,
   }),
 })
 

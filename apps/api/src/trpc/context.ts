@@ -1,4 +1,4 @@
-import type { Admin } from '@shop/schema/auth'
+import type { SessionAdmin } from '@shop/db/sessions'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppDeps } from '../deps'
 // Declares request.admin (set by the auth hook).
@@ -8,7 +8,7 @@ export interface Context extends AppDeps {
   request: CreateFastifyContextOptions['req']
   reply: CreateFastifyContextOptions['res']
   /** Set by the auth hook when the request carries a valid admin session. */
-  admin: Admin | undefined
+  admin: SessionAdmin | undefined
 }
 
 export function createContextFactory(deps: AppDeps) {

@@ -5,6 +5,7 @@
 import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
+import { planAudit, recordAudit } from '../features/accounts/audit-writes'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
 import type { Context } from './context'
 
@@ -34,11 +35,23 @@ const errorConversion = t.middleware(async ({ next }) => {
 export const router = t.router
 export const publicProcedure = t.procedure.use(errorConversion)
 
-/** The auth hook has already refused requests to /api/admin/* without a session; this guards every procedure. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' })
-  return next({ ctx: { ...ctx, admin: ctx.admin } })
-})
+/**
+ * The auth hook has already refused requests to /api/admin/* without a session; this guards every procedure.
+ * Every successful back-office write is then recorded in the audit log (features/accounts/audit-writes.ts).
+ */
+export const adminProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' })
+    return next({ ctx: { ...ctx, admin: ctx.admin } })
+  })
+  .use(async ({ ctx, path, type, getRawInput, next }) => {
+    if (type !== 'mutation') return next()
+    const input = await getRawInput().catch(() => undefined)
+    const plan = await planAudit(ctx, path, input)
+    const result = await next()
+    if (plan && result.ok) await recordAudit(ctx, plan, input, result.data)
+    return result
+  })
 
 /** The OpenAPI meta of a procedure, from the route table. */
 export function route(path: ProcedurePath): OpenApiMeta {

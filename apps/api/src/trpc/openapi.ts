@@ -33,6 +33,12 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
       '(`%00`) in the URL, which no request may carry',
   },
   401: { name: 'Unauthorized', description: 'No valid session; on login, a wrong username or password' },
+  403: {
+    name: 'Forbidden',
+    description:
+      'The session is valid but not allowed here: an owner-only operation called by staff, or any back-office ' +
+      'operation while the shop requires two-factor sign-in of an admin who has not turned it on',
+  },
   404: { name: 'NotFound', description: 'Nothing with this id or slug' },
   409: {
     name: 'Conflict',

@@ -46,6 +46,8 @@ export function toast({ title, message, isError }: ToastOptions) {
     color: isError ? 'red' : 'gold',
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    // Mantine's close button is an icon without a name.
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Mantine's default description grey is below 4.5:1 on white.
     styles: { description: { color: 'var(--mantine-color-ink-8)' } },
   })

@@ -20,6 +20,11 @@ function toTestimonial(row: Selectable<TestimonialsTable>): Testimonial {
   }
 }
 
+export async function findById(db: Executor, id: number): Promise<Testimonial | undefined> {
+  const row = await db.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toTestimonial(row)
+}
+
 /** Newest first. */
 export async function findMany(db: Executor): Promise<Testimonial[]> {
   const rows = await db

@@ -1,26 +1,83 @@
 import * as adminsRepo from '@shop/db/admins'
+import * as auditRepo from '@shop/db/audit-log'
 import type { Db } from '@shop/db/client'
 import * as resetTokensRepo from '@shop/db/reset-tokens'
 import * as sessionsRepo from '@shop/db/sessions'
+import * as twoFactorRepo from '@shop/db/two-factor'
+import type { LoginChallenge, TwoFactorLoginInput } from '@shop/schema/accounts'
 import type { Admin, ForgotPasswordResult, LoginInput, ResetPasswordInput } from '@shop/schema/auth'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { getDummyHash, hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto'
 import { queuePasswordResetMail } from '../outbox/outbox-mails'
-import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, uncountRequest } from './rate-limit'
+import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, TWO_FACTOR_LIMIT, uncountRequest } from './rate-limit'
+import { checkTotp, hashRecoveryCode } from './totp'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 export const RESET_TOKEN_TTL_MS = 15 * 60_000
+/** How long an invited admin's set-password link works. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000
+/** From a right password to the second factor. */
+export const CHALLENGE_TTL_MS = 5 * 60_000
+/** A session's last use is written at most this often (one UPDATE a minute per session, not one per request). */
+const TOUCH_EVERY_MS = 60_000
 
 export const INVALID_LOGIN = 'Invalid username or password'
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account with that email exists, we have sent a link to reset your password. The link is valid for 15 minutes.'
 export const RESET_LINK_INVALID = 'The reset link is invalid or has expired. Please request a new password reset.'
+export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an owner of the shop to enable it again.'
+export const TWO_FACTOR_PROMPT = 'Enter the 6-digit code from your authenticator app'
+export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please log in again.'
+export const INVALID_CODE =
+  'Invalid code. Check the time on your device and enter the current code; each code works once.'
+export const INVALID_RECOVERY_CODE = 'Invalid recovery code, or it has been used already'
 
 export interface Session {
   token: string
   admin: Admin
   expiresAt: Date
+}
+
+/** Where a request comes from: its address and browser (kept with the session and in the audit log). */
+export interface ClientInfo {
+  ip: string
+  userAgent: string
+}
+
+/** Opens a session for the admin and writes the sign-in into the audit log. */
+async function openSession(db: Db, admin: Admin, client: ClientInfo, method: string): Promise<Session> {
+  const token = randomToken()
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
+  await db.transaction().execute(async (tx) => {
+    await sessionsRepo.insert(tx, {
+      tokenHash: hashToken(token),
+      adminId: admin.id,
+      expiresAt: expiresAt.toISOString(),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    })
+    await auditRepo.insert(tx, {
+      adminId: admin.id,
+      actor: admin.username,
+      ip: client.ip,
+      action: 'signed in',
+      entity: 'session',
+      changes: { method },
+    })
+  })
+  return { token, admin: { id: admin.id, username: admin.username, email: admin.email, name: admin.name }, expiresAt }
+}
+
+function auditFailedSignIn(db: Db, username: string, adminId: number | null, ip: string, reason: string) {
+  return auditRepo.insert(db, {
+    adminId,
+    actor: username,
+    ip,
+    action: 'sign-in failed',
+    entity: 'session',
+    changes: { reason },
+  })
 }
 
 /**
@@ -31,9 +88,9 @@ export interface Session {
 export async function login(
   { db, rateLimits }: Pick<AppDeps, 'db' | 'rateLimits'>,
   input: LoginInput,
-  client: string,
-): Promise<Session> {
-  await countRequest(rateLimits, LOGIN_LIMIT, client)
+  client: ClientInfo,
+): Promise<Session | LoginChallenge> {
+  await countRequest(rateLimits, LOGIN_LIMIT, client.ip)
   const admin = await adminsRepo.findByUsername(db, input.username)
   let isValid: boolean
   try {
@@ -42,20 +99,86 @@ export async function login(
       : await verifyPassword(input.password, await getDummyHash()).then(() => false)
   } catch (error) {
     // Not checked (the server was too busy): the attempt does not count against the client.
-    await uncountRequest(rateLimits, LOGIN_LIMIT, client)
+    await uncountRequest(rateLimits, LOGIN_LIMIT, client.ip)
     throw error
   }
-  if (!admin || !isValid) throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
-  await uncountRequest(rateLimits, LOGIN_LIMIT, client)
-  const token = randomToken()
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
-  await sessionsRepo.insert(db, { tokenHash: hashToken(token), adminId: admin.id, expiresAt: expiresAt.toISOString() })
-  const { passwordHash: _, ...publicAdmin } = admin
-  return { token, admin: publicAdmin, expiresAt }
+  if (!admin || !isValid) {
+    await auditFailedSignIn(db, input.username, admin?.id ?? null, client.ip, 'wrong username or password')
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
+  }
+  if (admin.disabled) {
+    await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'account disabled')
+    throw new AppError('UNAUTHORIZED', ACCOUNT_DISABLED)
+  }
+  await uncountRequest(rateLimits, LOGIN_LIMIT, client.ip)
+  if (admin.totpEnabled) {
+    const challenge = randomToken()
+    await twoFactorRepo.insertChallenge(db, {
+      tokenHash: hashToken(challenge),
+      adminId: admin.id,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
+    })
+    return { message: TWO_FACTOR_PROMPT, twoFactorRequired: true, challenge }
+  }
+  return openSession(db, admin, client, 'password')
 }
 
-export function authenticate(db: Db, token: string): Promise<Admin | undefined> {
-  return sessionsRepo.findAdminByTokenHash(db, hashToken(token), new Date().toISOString())
+/**
+ * The second step of a login: a current TOTP code (one step of clock drift either way; a code of a step already
+ * used is refused) or one of the admin's unused recovery codes. Counted against the client and the admin like a
+ * password, given back when right.
+ */
+export async function loginTwoFactor(
+  { db, rateLimits }: Pick<AppDeps, 'db' | 'rateLimits'>,
+  input: TwoFactorLoginInput,
+  client: ClientInfo,
+): Promise<Session> {
+  await countRequest(rateLimits, TWO_FACTOR_LIMIT, client.ip)
+  const challengeHash = hashToken(input.challenge)
+  const adminId = await twoFactorRepo.findChallenge(db, challengeHash, new Date().toISOString())
+  const admin = adminId === undefined ? undefined : await adminsRepo.findById(db, adminId)
+  if (!admin || admin.disabled || !admin.totpEnabled || !admin.totpSecret) {
+    throw new AppError('UNAUTHORIZED', CHALLENGE_EXPIRED)
+  }
+  await countRequest(rateLimits, TWO_FACTOR_LIMIT, `admin:${admin.id}`)
+  let method: string
+  if (input.code !== undefined) {
+    const step = checkTotp(input.code, admin.totpSecret)
+    if (step === undefined || !(await adminsRepo.claimTotpStep(db, admin.id, step))) {
+      await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'wrong or reused code')
+      throw new AppError('UNAUTHORIZED', INVALID_CODE)
+    }
+    method = 'password and code'
+  } else {
+    const isKnown = await twoFactorRepo.consumeRecoveryCode(
+      db,
+      admin.id,
+      hashRecoveryCode(admin.id, input.recoveryCode ?? ''),
+    )
+    if (!isKnown) {
+      await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'wrong or used recovery code')
+      throw new AppError('UNAUTHORIZED', INVALID_RECOVERY_CODE)
+    }
+    method = 'password and recovery code'
+  }
+  // A challenge opens one session: a second request with it (even a right code) finds it gone.
+  if (!(await twoFactorRepo.removeChallenge(db, challengeHash))) throw new AppError('UNAUTHORIZED', CHALLENGE_EXPIRED)
+  await uncountRequest(rateLimits, TWO_FACTOR_LIMIT, client.ip)
+  await uncountRequest(rateLimits, TWO_FACTOR_LIMIT, `admin:${admin.id}`)
+  return openSession(db, admin, client, method)
+}
+
+/**
+ * The admin of a valid session (nothing cached: a disabled admin or an ended session is refused by every process
+ * at once). Its last use and address are written at most once a minute.
+ */
+export async function authenticate(db: Db, token: string, ip: string): Promise<sessionsRepo.SessionAdmin | undefined> {
+  const now = new Date()
+  const admin = await sessionsRepo.findAdminByTokenHash(db, hashToken(token), now.toISOString())
+  if (admin && (!admin.lastSeenAt || now.getTime() - Date.parse(admin.lastSeenAt) >= TOUCH_EVERY_MS)) {
+    await sessionsRepo.touch(db, admin.sessionId, { now: now.toISOString(), ip })
+  }
+  return admin
 }
 
 export async function logout(db: Db, token: string | undefined): Promise<void> {
@@ -105,11 +228,12 @@ function resetLinkFor(publicUrl: string, token: string) {
 
 /**
  * A new reset link for the admin (older unused ones stop working), or undefined when the admin is gone. Called
- * when the reset mail is sent.
+ * when the reset mail is sent. An invited admin's link (their first password) works for INVITE_TOKEN_TTL_MS.
  */
 export async function issueResetLink(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   adminId: number,
+  options: { invite?: boolean } = {},
 ): Promise<{ token: string; resetLink: string } | undefined> {
   const token = randomToken()
   const issued = await db.transaction().execute(async (tx) => {
@@ -118,7 +242,7 @@ export async function issueResetLink(
     await resetTokensRepo.insert(tx, {
       tokenHash: hashToken(token),
       adminId,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString(),
+      expiresAt: new Date(Date.now() + (options.invite ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)).toISOString(),
     })
     return true
   })

@@ -80,6 +80,15 @@ export const LOGIN_LIMIT: RateLimitRule = {
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 }
 
+export const TWO_FACTOR_LIMIT: RateLimitRule = {
+  name: 'two-factor-failures',
+  // As the password: 10 wrong codes per client, and per admin, in 15 minutes; right ones are given back.
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: (minutes) =>
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+}
+
 export const FORGOT_PASSWORD_LIMIT: RateLimitRule = {
   name: 'forgot-password',
   limit: 5,

@@ -249,7 +249,7 @@ describe('GET /api/admin/orders/export', () => {
     expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(
       ['from', 'q', 'sort', 'status', 'to'].sort(),
     )
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '500'])
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '500'])
     expect(operation.responses[200].content).toHaveProperty('text/csv')
     expect(operation.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }])
   })

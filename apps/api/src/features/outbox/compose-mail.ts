@@ -71,7 +71,7 @@ export async function composeMail(deps: { db: Db; config: Config }, mail: Outbox
   if (mail.kind === 'password_reset') {
     const adminId = Number(mail.payload.adminId)
     const adminName = String(mail.payload.adminName ?? '')
-    const link = await issueResetLink(deps, adminId)
+    const link = await issueResetLink(deps, adminId, { invite: mail.payload.invite === true })
     if (!link) throw new MailObsoleteError('The admin account no longer exists')
     const rendered = await renderPasswordResetMail({ shop, adminName, resetLink: link.resetLink })
     return { ...rendered, ...from, link: link.resetLink }

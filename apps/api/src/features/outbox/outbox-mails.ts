@@ -87,6 +87,19 @@ export async function queuePasswordResetMail(
   ])
 }
 
+/** A new admin's invitation: the password reset mail with a set-password link valid for 7 days from sending. */
+export async function queueInviteMail(db: Executor, admin: { id: number; name: string; email: string }): Promise<void> {
+  await outboxRepo.enqueue(db, [
+    {
+      kind: 'password_reset',
+      orderId: null,
+      to: admin.email,
+      payload: { adminId: admin.id, adminName: admin.name, invite: true },
+      messageId: newMessageId(),
+    },
+  ])
+}
+
 /** Another copy of a mail (the admin's "Resend"): a new row and Message-ID, the same kind, recipient and facts. */
 export async function queueCopy(db: Executor, mail: outboxRepo.OutboxMail): Promise<number> {
   const [id] = await outboxRepo.enqueue(db, [

@@ -3,12 +3,15 @@ import { useDisclosure } from '@mantine/hooks'
 import {
   IconCategory,
   IconExternalLink,
+  IconHistory,
   IconLayoutDashboard,
   IconLogout,
   IconMessageCircle,
   IconPackage,
   IconReceipt,
   IconSettings,
+  IconUserCircle,
+  IconUsers,
 } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
@@ -22,10 +25,20 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', icon: IconCategory },
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
   { to: '/admin/testimonials', label: 'Testimonials', icon: IconMessageCircle },
-  { to: '/admin/settings', label: 'Settings', icon: IconSettings },
+  { to: '/admin/settings', label: 'Settings', icon: IconSettings, ownerOnly: true },
+  { to: '/admin/admins', label: 'Admins', icon: IconUsers, ownerOnly: true },
+  { to: '/admin/audit-log', label: 'Audit Log', icon: IconHistory, ownerOnly: true },
+  { to: '/admin/account', label: 'Account', icon: IconUserCircle },
 ]
 
-export function AdminLayout({ admin, children }: { admin: { name: string }; children: ReactNode }) {
+interface AdminLayoutProps {
+  admin: { name: string }
+  /** Staff see no link to the owner-only screens (the API refuses them anyway). */
+  role: 'owner' | 'staff'
+  children: ReactNode
+}
+
+export function AdminLayout({ admin, role, children }: AdminLayoutProps) {
   const [isNavOpen, nav] = useDisclosure(false)
   const { pathname } = useLocation()
   const navigate = useNavigate()
@@ -74,7 +87,7 @@ export function AdminLayout({ admin, children }: { admin: { name: string }; chil
       <AppShell.Navbar p="sm" aria-label="Admin">
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => role === 'owner' || !link.ownerOnly).map((link) => (
               <NavLink
                 key={link.to}
                 component={Link}
@@ -99,7 +112,7 @@ export function AdminLayout({ admin, children }: { admin: { name: string }; chil
                   {admin.name}
                 </Text>
                 <Text size="xs" c="ink.6">
-                  Admin
+                  {role === 'owner' ? 'Admin' : 'Staff'}
                 </Text>
               </Box>
             </Group>

@@ -26,6 +26,8 @@ export function useLogin() {
   return useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: (result) => {
+        // An admin with two-factor sign-in gets a challenge first: the session comes with the code.
+        if (!('token' in result)) return
         storeToken(result.token)
         queryClient.setQueryData(trpc.auth.me.queryKey(), result.admin)
       },

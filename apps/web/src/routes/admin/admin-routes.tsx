@@ -1,6 +1,13 @@
+import type { ProcedurePath } from '@shop/schema/routes'
 import type { RouteObject } from 'react-router-dom'
 import { PageLoader } from '../../components/page-loader'
 import { RouteError } from '../../components/route-error'
+
+// Screens only owners may open, each with its main read, which the API answers staff with 403; the shell shows
+// staff a refusal instead (admin-shell.tsx).
+const ownerOnly = (read: ProcedurePath) => ({ ownerOnly: read })
+// The Account screen stays open to an admin who must first turn on two-factor sign-in.
+const ACCOUNT = { isAccount: true }
 
 // Each admin screen is its own lazily loaded chunk: a storefront visitor never downloads any of them.
 const withFallback = (route: RouteObject): RouteObject =>
@@ -39,7 +46,23 @@ export const adminRoutes: RouteObject[] = [
       },
       {
         path: 'settings',
+        handle: ownerOnly('admin.settings.get'),
         lazy: () => import('./settings/settings.page').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
+        path: 'admins',
+        handle: ownerOnly('admin.admins.list'),
+        lazy: () => import('./accounts/admins.page').then((m) => ({ Component: m.AdminsPage })),
+      },
+      {
+        path: 'audit-log',
+        handle: ownerOnly('admin.audit.list'),
+        lazy: () => import('./accounts/audit-log.page').then((m) => ({ Component: m.AuditLogPage })),
+      },
+      {
+        path: 'account',
+        handle: ACCOUNT,
+        lazy: () => import('./accounts/account.page').then((m) => ({ Component: m.AccountPage })),
       },
       {
         path: 'orders',
