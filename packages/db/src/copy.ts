@@ -31,6 +31,11 @@ const TABLES = {
   product_sales_days: { key: ['day', 'product_id'] },
   customers: { key: 'email_key' },
   order_status_days: { key: ['status', 'day'] },
+  shipping_zones: { key: 'id' },
+  shipping_methods: { key: 'id' },
+  tax_rates: { key: 'id' },
+  discount_codes: { key: 'id' },
+  discount_email_uses: { key: ['code_id', 'email'] },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database

@@ -8,6 +8,13 @@ import type {
   SalesDaysTable,
 } from './dashboard/sales-summary.table'
 import type {
+  DiscountCodesTable,
+  DiscountEmailUsesTable,
+  ShippingMethodsTable,
+  ShippingZonesTable,
+  TaxRatesTable,
+} from './money/money.table'
+import type {
   CountersTable,
   OrderEventsTable,
   OrderItemsTable,
@@ -47,6 +54,11 @@ export interface Database {
   product_sales_days: ProductSalesDaysTable
   customers: CustomersTable
   order_status_days: OrderStatusDaysTable
+  shipping_zones: ShippingZonesTable
+  shipping_methods: ShippingMethodsTable
+  tax_rates: TaxRatesTable
+  discount_codes: DiscountCodesTable
+  discount_email_uses: DiscountEmailUsesTable
 }
 
 export type Db = Kysely<Database>

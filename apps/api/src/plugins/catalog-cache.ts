@@ -76,6 +76,9 @@ async function catalogCachePlugin(app: FastifyInstance) {
   const emptyCache = () => {
     generation += 1
     entries.clear()
+    // The shop's money settings are emptied with the catalog: their writes are catalog writes (the product page
+    // shows the free-shipping threshold).
+    app.deps.moneyRules.invalidate()
   }
 
   const feed = await openChangeFeed(app.deps.db, app.deps.config.database, {
@@ -83,6 +86,7 @@ async function catalogCachePlugin(app: FastifyInstance) {
     onError: (error) => app.log.warn({ err: error }, 'change feed connection lost; reconnecting'),
   })
   app.addHook('onClose', () => feed.close())
+  app.deps.moneyRules.setFreshness(() => (feed.isShared ? feed.sync() : Promise.resolve(true)))
 
   const cache: CatalogCache = {
     invalidate: emptyCache,

@@ -8,7 +8,8 @@ import { ProductSkeleton } from '../../features/product/product-skeleton'
 import { ProductView } from '../../features/product/product-view'
 import { useAddToCart } from '../../features/product/use-add-to-cart'
 import { useProduct } from '../../features/product/use-product'
-import { usePageMeta } from '../../features/shop/use-shop'
+import { usePageMeta, useShopInfo } from '../../features/shop/use-shop'
+import { formatMoney } from '../../lib/format'
 import { parseRouteId } from '../../lib/route-id'
 import classes from './product.page.module.css'
 
@@ -18,6 +19,11 @@ export function ProductPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const { data: product, isNotFound, isError, refetch } = useProduct(id)
   const addToCart = useAddToCart()
+  // The configured threshold, whole amounts without cents ("$500"); none configured, no promise.
+  const { data: shop } = useShopInfo()
+  const freeShippingOver = shop?.freeShippingOver
+    ? formatMoney(shop.freeShippingOver, shop.currency).replace(/\.00$/, '')
+    : undefined
   usePageMeta(
     product?.name ?? (isNotFound ? 'Product Not Found' : undefined),
     product ? firstSentence(product.description) : undefined,
@@ -53,6 +59,7 @@ export function ProductPage() {
             variantParam={searchParams.get('variant')}
             onVariantChange={showVariant}
             onAddToCart={(choice) => addToCart(product, choice)}
+            freeShippingOver={freeShippingOver}
           />
         </Stack>
       )}
