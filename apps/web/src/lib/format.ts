@@ -8,19 +8,22 @@ const MAX_PLAIN_AMOUNT = 1e12
 const formatters = new Map<string, Intl.NumberFormat>()
 
 /**
- * "$1,234.00" from a number or the API's money string (what `Intl.NumberFormat('en-US', USD)` writes); in another
- * ISO 4217 currency (the shop's setting), what Intl writes for it ("€1,234.00").
+ * An amount in the shop's currency (ISO 4217, its money setting): US dollars as formatMoney writes them, another
+ * currency as Intl writes it ("€1,234.00").
  */
-export function formatMoney(value: number | string, currency = 'USD'): string {
-  const amount = typeof value === 'string' ? Number(value) : value
-  if (currency !== 'USD') {
-    let formatter = formatters.get(currency)
-    if (!formatter) {
-      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-      formatters.set(currency, formatter)
-    }
-    return formatter.format(amount)
+export function formatMoneyIn(value: number | string, currency: string | undefined): string {
+  if (!currency || currency === 'USD') return formatMoney(value)
+  let formatter = formatters.get(currency)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    formatters.set(currency, formatter)
   }
+  return formatter.format(typeof value === 'string' ? Number(value) : value)
+}
+
+/** "$1,234.00" from a number or the API's money string (what `Intl.NumberFormat('en-US', USD)` writes). */
+export function formatMoney(value: number | string): string {
+  const amount = typeof value === 'string' ? Number(value) : value
   const decimal = String(Math.abs(amount))
   if (!(Math.abs(amount) < MAX_PLAIN_AMOUNT) || decimal.includes('e')) {
     return new Intl.NumberFormat('en-US', USD).format(amount)

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core'
 import type { OrderCharges } from '@shop/schema/orders'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 
 interface ChargesBreakdownProps {
   charges: OrderCharges
@@ -14,7 +14,7 @@ interface ChargesBreakdownProps {
  * tax (added, or included in the prices) and the total. The confirmation and the guest order page show it.
  */
 export function ChargesBreakdown({ charges, total, itemCount, currency = 'USD' }: ChargesBreakdownProps) {
-  const money = (value: string) => formatMoney(value, currency)
+  const money = (value: string) => formatMoneyIn(value, currency)
   const rows: Array<[string, string]> = [
     [`Subtotal (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`, money(charges.subtotal)],
   ]

@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core'
 import { guestOrderPath, type PlacedOrder } from '@shop/schema/orders'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 import { ChargesBreakdown } from './charges-breakdown'
 import classes from './order-confirmed.module.css'
 
@@ -36,7 +36,7 @@ export function OrderConfirmed({ order, currency }: { order: PlacedOrder; curren
         any questions about your order.
       </Text>
       <Text size="sm" c="ink.7">
-        {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total {formatMoney(order.total, currency)}
+        {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total {formatMoneyIn(order.total, currency)}
       </Text>
       <div style={{ width: '100%', maxWidth: 420, textAlign: 'left' }}>
         <ChargesBreakdown charges={order.charges} total={order.total} itemCount={itemCount} currency={currency} />

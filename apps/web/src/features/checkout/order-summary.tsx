@@ -3,7 +3,7 @@ import { Button, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@m
 import type { Quote } from '@shop/schema/money'
 import { useState } from 'react'
 import { FallbackImage } from '../../components/fallback-image'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 import { type CartLine, cartTotal, lineKey } from '../cart/cart'
 import { LineDetails } from '../cart/line-details'
 import classes from './order-summary.module.css'
@@ -93,7 +93,7 @@ export function OrderSummary({
   onDiscountCodeChange,
 }: OrderSummaryProps) {
   const currency = quote?.currency ?? 'USD'
-  const money = (value: string | number) => formatMoney(value, currency)
+  const money = (value: string | number) => formatMoneyIn(value, currency)
   return (
     <section className={classes.summary} aria-labelledby="order-summary-title">
       <Title order={2} id="order-summary-title" className={classes.heading}>

@@ -9,7 +9,7 @@ import { ProductView } from '../../features/product/product-view'
 import { useAddToCart } from '../../features/product/use-add-to-cart'
 import { useProduct } from '../../features/product/use-product'
 import { usePageMeta, useShopInfo } from '../../features/shop/use-shop'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 import { parseRouteId } from '../../lib/route-id'
 import classes from './product.page.module.css'
 
@@ -22,7 +22,7 @@ export function ProductPage() {
   // The configured threshold, whole amounts without cents ("$500"); none configured, no promise.
   const { data: shop } = useShopInfo()
   const freeShippingOver = shop?.freeShippingOver
-    ? formatMoney(shop.freeShippingOver, shop.currency).replace(/\.00$/, '')
+    ? formatMoneyIn(shop.freeShippingOver, shop.currency).replace(/\.00$/, '')
     : undefined
   usePageMeta(
     product?.name ?? (isNotFound ? 'Product Not Found' : undefined),
