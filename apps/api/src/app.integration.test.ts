@@ -28,6 +28,8 @@ describe('the API as a whole', () => {
       phone: '+1 555 0100',
       email: 'hello@example.com',
       address: '12 Chapel Lane, Nashville, TN 37203, USA',
+      currency: 'USD',
+      freeShippingOver: null,
     })
   })
 

@@ -7,6 +7,7 @@ import { createMailer } from './features/auth/mailer'
 import { databaseRateLimitStore, redisRateLimitStore } from './features/auth/rate-limit'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
+import { createMoneyRulesCache } from './features/money/money-cache'
 import { ordersExportRoutes } from './features/orders/orders-export.routes'
 import { createMailSender } from './features/outbox/mail-sender'
 import { productsCsvRoutes } from './features/products/products-csv.routes'
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
     background: options.deps?.background ?? createBackgroundTasks(app.log),
     mailSender: options.deps?.mailSender ?? createMailSender({ db, config, mailer, log: app.log }),
+    moneyRules: options.deps?.moneyRules ?? createMoneyRulesCache(),
   }
 
   // Ecosystem plugins.

@@ -2,6 +2,7 @@ import type { Db } from '@shop/db/client'
 import type { Config } from './env'
 import type { Mailer } from './features/auth/mailer'
 import type { RateLimitStore } from './features/auth/rate-limit'
+import type { MoneyRulesCache } from './features/money/money-cache'
 import type { MailSender } from './features/outbox/mail-sender'
 import type { BackgroundTasks } from './lib/background-tasks'
 
@@ -16,4 +17,6 @@ export interface AppDeps {
   background: BackgroundTasks
   /** Delivers the mail outbox; `kick()` after committing a change that queued mail. */
   mailSender: MailSender
+  /** Shipping zones, tax rates, price basis and currency, cached in memory (features/money/money-cache.ts). */
+  moneyRules: MoneyRulesCache
 }

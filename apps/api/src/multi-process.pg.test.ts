@@ -390,7 +390,12 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(
       (await call(a, `/api/admin/products/${id}`, { method: 'PUT', token, json: { ...product, stock: 500 } })).status,
     ).toBe(200)
-    const cents = Math.round(Number(product.price) * 100)
+    // An order's total is what the shop quotes for it: the price, plus the demo's shipping and tax.
+    const quoted = await call(a, '/api/orders/quote', {
+      method: 'POST',
+      json: { items: [{ productId: id, quantity: 1 }] },
+    })
+    const cents = Math.round(Number(quoted.body.total) * 100)
     const stats = async () => (await call(b, '/api/admin/dashboard/stats', { token })).body
     const today = async () => (await call(a, '/api/admin/dashboard/sales?days=30', { token })).body.buckets.at(-1)
     const before = { stats: await stats(), today: await today() }

@@ -17,6 +17,7 @@ import { CopyRefusedError, type CopyResult, copyDatabase, SHOP_TABLES, type Shop
 import type { Database } from './database'
 import { isPostgres } from './dialect'
 import { migrateToLatest } from './migrate'
+import * as moneyRepo from './money/money.repository'
 import * as orderEventsRepo from './orders/order-events.repository'
 import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
@@ -56,6 +57,11 @@ const KEYS: Record<ShopTable, string | string[]> = {
   admin_recovery_codes: 'id',
   audit_log: 'id',
   account_policy: 'id',
+  shipping_zones: 'id',
+  shipping_methods: 'id',
+  tax_rates: 'id',
+  discount_codes: 'id',
+  discount_email_uses: ['code_id', 'email'],
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 // So has the account policy's.
@@ -204,6 +210,9 @@ describe('copyDatabase', () => {
         messageId: 'copy-mail-2',
       },
     ])
+    // The demo's code, used once by an address.
+    const [welcome] = await moneyRepo.listDiscounts(source)
+    await moneyRepo.recordEmailUse(source, welcome?.id ?? 0, 'ada@example.com')
     await settingsRepo.seed(source, {
       name: 'Copy Shop',
       email: 'copy@example.com',
@@ -289,6 +298,29 @@ describe('copyDatabase', () => {
     await outboxRepo.enqueue(target, [
       { kind: 'order_placed', orderId, to: 'ada@example.com', payload: {}, messageId: 'copy-mail-new' },
     ])
+    await moneyRepo.insertZone(target, {
+      name: 'New zone',
+      areas: ['CA'],
+      methods: [{ name: 'Post', priceCents: 500, freeOverCents: null, estimate: null }],
+    })
+    await moneyRepo.insertTaxRate(target, {
+      name: 'GST',
+      country: 'CA',
+      region: null,
+      rateBp: 500,
+      appliesToShipping: true,
+    })
+    await moneyRepo.insertDiscount(target, {
+      code: 'NEWCODE',
+      kind: 'fixed',
+      amount: 500,
+      minSubtotalCents: null,
+      startsAt: null,
+      endsAt: null,
+      maxUses: 3,
+      oncePerEmail: false,
+      active: true,
+    })
 
     expect(product.id).toBe(nextId('products'))
     expect(product.categoryId).toBe(nextId('categories'))

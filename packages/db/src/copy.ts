@@ -35,6 +35,11 @@ const TABLES = {
   admin_recovery_codes: { key: 'id' },
   audit_log: { key: 'id' },
   account_policy: { key: 'id' },
+  shipping_zones: { key: 'id' },
+  shipping_methods: { key: 'id' },
+  tax_rates: { key: 'id' },
+  discount_codes: { key: 'id' },
+  discount_email_uses: { key: ['code_id', 'email'] },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database

@@ -16,6 +16,13 @@ import type {
   SalesDaysTable,
 } from './dashboard/sales-summary.table'
 import type {
+  DiscountCodesTable,
+  DiscountEmailUsesTable,
+  ShippingMethodsTable,
+  ShippingZonesTable,
+  TaxRatesTable,
+} from './money/money.table'
+import type {
   CountersTable,
   OrderEventsTable,
   OrderItemsTable,
@@ -59,6 +66,11 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable
   audit_log: AuditLogTable
   account_policy: AccountPolicyTable
+  shipping_zones: ShippingZonesTable
+  shipping_methods: ShippingMethodsTable
+  tax_rates: TaxRatesTable
+  discount_codes: DiscountCodesTable
+  discount_email_uses: DiscountEmailUsesTable
 }
 
 export type Db = Kysely<Database>

@@ -9,7 +9,8 @@ import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
 import * as m0006 from './migrations/2026_11_25_1500_create_sales_summary'
 import * as m0007 from './migrations/2026_11_25_1600_index_order_pages'
 import * as m0008 from './migrations/2026_11_25_1700_create_order_status_days'
-import * as m0009 from './migrations/2026_11_26_0200_create_admin_accounts'
+import * as m0009 from './migrations/2026_11_26_0100_create_money_tables'
+import * as m0010 from './migrations/2026_11_26_0200_create_admin_accounts'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -21,7 +22,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1500_create_sales_summary': m0006,
   '2026_11_25_1600_index_order_pages': m0007,
   '2026_11_25_1700_create_order_status_days': m0008,
-  '2026_11_26_0200_create_admin_accounts': m0009,
+  '2026_11_26_0100_create_money_tables': m0009,
+  '2026_11_26_0200_create_admin_accounts': m0010,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, MAX_ID, pageFields, visibleText, ZDay, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 import { webLinkOf } from './display'
+import { orderMoneyFields } from './money'
 import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
@@ -84,8 +85,27 @@ export type AdminOrderListInput = z.input<typeof ZAdminOrderListInput>
 export const ZAdminOrderExportInput = z.object(orderListFilters).refine(isRangeInOrder, RANGE_ORDER)
 export type AdminOrderExportInput = z.input<typeof ZAdminOrderExportInput>
 
+/**
+ * An order's money as charged (issue #16), computed by the server and stored with the order: total = subtotal -
+ * discount + shipping, plus tax unless taxIncluded (prices included it: tax is then the part of the total that is
+ * tax). Orders placed before these existed have their total as subtotal and zero elsewhere.
+ */
+export const ZOrderCharges = z.object({
+  subtotal: ZMoney,
+  discount: ZMoney,
+  discountCode: z.string().nullable(),
+  shipping: ZMoney,
+  shippingMethod: z.string().nullable(),
+  tax: ZMoney,
+  taxIncluded: z.boolean(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+})
+export type OrderCharges = z.infer<typeof ZOrderCharges>
+
 export const ZOrder = ZOrderSummary.extend({
   items: z.array(ZOrderItem),
+  charges: ZOrderCharges,
   /** The parcel's tracking number and the carrier's tracking page, once the admin enters them. */
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
@@ -175,8 +195,14 @@ export const ZCreateOrderInput = z.object({
     .array(ZCreateOrderItemInput, { error: 'At least one item is required' })
     .min(1, 'At least one item is required')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
+  /**
+   * The total the buyer was shown (the quote's). When given and different from what the server computes (a price
+   * changed meanwhile, or the figure was tampered with), the order is refused with 409 and the new total; the
+   * stored total is always the server's.
+   */
   total: z.union([z.string().max(32), z.number()]).optional(),
   orderNumber: z.string().max(64).optional(),
+  ...orderMoneyFields,
 })
 export type CreateOrderInput = z.input<typeof ZCreateOrderInput>
 
@@ -245,6 +271,8 @@ export const ZGuestOrder = z.object({
     }),
   ),
   total: ZMoney,
+  /** Subtotal, discount, shipping and tax as charged. */
+  charges: ZOrderCharges,
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   /** Placed (pending) first, then every status change, oldest first. */
@@ -368,4 +396,27 @@ export type CheckoutForm = z.infer<typeof ZCheckoutForm>
 /** Spec point 3: one string joining street, city, state plus zip, and country. */
 export function joinCustomerAddress(form: Pick<CheckoutForm, 'address' | 'city' | 'state' | 'zip' | 'country'>) {
   return `${form.address}, ${form.city}, ${form.state} ${form.zip}, ${form.country}`
+}
+
+/** POST /api/orders/quote: what the order would cost; the same fields as placing it, contact optional. */
+export const ZQuoteInput = z.object({
+  items: ZCreateOrderInput.shape.items,
+  customerEmail: z.string().trim().max(254, 'Email address is too long').optional(),
+  ...orderMoneyFields,
+})
+export type QuoteInput = z.input<typeof ZQuoteInput>
+
+/** The charges of an order that is all goods (no discount, shipping or tax), as orders before issue #16 read. */
+export function goodsOnlyCharges(total: string): OrderCharges {
+  return {
+    subtotal: total,
+    discount: '0.00',
+    discountCode: null,
+    shipping: '0.00',
+    shippingMethod: null,
+    tax: '0.00',
+    taxIncluded: false,
+    country: null,
+    region: null,
+  }
 }

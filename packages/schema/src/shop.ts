@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ZMoney } from './common'
 
 /** The shop's public identity, from the server's configuration (footer, invoice, page titles). */
 export const ZShopInfo = z.object({
@@ -6,5 +7,12 @@ export const ZShopInfo = z.object({
   phone: z.string(),
   email: z.string(),
   address: z.string(),
+  /** ISO 4217: the currency of every amount the shop shows. */
+  currency: z.string(),
+  /**
+   * The free-shipping threshold the product page promises: the lowest free-over amount of the shipping zone that
+   * covers the shop's own country; null when none (the promise is not shown).
+   */
+  freeShippingOver: ZMoney.nullable(),
 })
 export type ShopInfo = z.infer<typeof ZShopInfo>

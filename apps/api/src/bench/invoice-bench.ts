@@ -3,11 +3,10 @@
  * reports the time per invoice and the size of the PDF. The order mixes the scripts the invoice fonts cover, so
  * every typeface and the right-to-left layout are part of the figure.
  */
-import type { Order } from '@shop/schema/orders'
-import type { ShopInfo } from '@shop/schema/shop'
-import { renderInvoicePdf } from '../features/invoices/invoice-pdf'
+import { goodsOnlyCharges, type Order } from '@shop/schema/orders'
+import { type InvoiceShop, renderInvoicePdf } from '../features/invoices/invoice-pdf'
 
-const SHOP: ShopInfo = {
+const SHOP: InvoiceShop = {
   name: 'Grace & Gold Jewelry',
   phone: '(555) 010-7788',
   email: 'hello@graceandgold.example',
@@ -36,6 +35,7 @@ const ORDER: Order = {
   updatedAt: '2026-11-20T15:30:00.000Z',
   trackingNumber: null,
   trackingUrl: null,
+  charges: goodsOnlyCharges('1041.50'),
   items: LINES.map(([name, sku, price, quantity], index) => ({
     id: index + 1,
     productId: index + 1,

@@ -156,7 +156,8 @@ describe('db CLI', () => {
       stderr:
         'The target database already holds shop data (categories, products, product_images, product_variants, ' +
         'product_skus, orders, order_items, counters, testimonials, sales_days, product_sales_days, customers, ' +
-        'order_status_days); copy into a new, empty database.\n',
+        'order_status_days, shipping_zones, shipping_methods, tax_rates, discount_codes); copy into a new, empty ' +
+        'database.\n',
     })
   })
 

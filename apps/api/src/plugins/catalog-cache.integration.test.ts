@@ -70,6 +70,10 @@ async function productBody() {
   }
 }
 
+// A zone for every country the tests' buyers name (US, the default), so orders keep shipping; free, no tax.
+const zoneBody = { name: 'Everywhere', areas: ['US'], methods: [{ name: 'Post', price: 0 }] }
+const taxBody = { name: 'None', country: 'US', rate: 0 }
+
 const testimonialBody = { name: 'Ann Lee', content: 'Lovely work.', rating: 5, featured: true }
 
 /** A successful call of every write of the route table (what each one needs is made first). */
@@ -270,6 +274,63 @@ const cases: Record<string, Case> = {
     const [token, testimonial] = await Promise.all([t.login(), insertTestimonial(t.db)])
     const url = `/api/admin/testimonials/${testimonial.id}`
     return () => t.request({ method: 'PUT', url, token, json: testimonialBody })
+  },
+  'orders.quote': async () => {
+    const product = await insertProduct(t.db, { stock: 5 })
+    return () =>
+      t.request({ method: 'POST', url: '/api/orders/quote', json: { items: [{ productId: product.id, quantity: 1 }] } })
+  },
+  'admin.money.update': async () => {
+    const token = await t.login()
+    return () =>
+      t.request({
+        method: 'PUT',
+        url: '/api/admin/settings/money',
+        token,
+        json: { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false },
+      })
+  },
+  'admin.shippingZones.create': async () => {
+    const token = await t.login()
+    return () => t.request({ method: 'POST', url: '/api/admin/shipping-zones', token, json: zoneBody })
+  },
+  'admin.shippingZones.update': async () => {
+    const token = await t.login()
+    const zone = (await t.request({ method: 'POST', url: '/api/admin/shipping-zones', token, json: zoneBody })).json()
+    return () => t.request({ method: 'PUT', url: `/api/admin/shipping-zones/${zone.id}`, token, json: zoneBody })
+  },
+  'admin.shippingZones.delete': async () => {
+    const token = await t.login()
+    const zone = (await t.request({ method: 'POST', url: '/api/admin/shipping-zones', token, json: zoneBody })).json()
+    return () => t.request({ method: 'DELETE', url: `/api/admin/shipping-zones/${zone.id}`, token })
+  },
+  'admin.taxRates.create': async () => {
+    const token = await t.login()
+    return () => t.request({ method: 'POST', url: '/api/admin/tax-rates', token, json: taxBody })
+  },
+  'admin.taxRates.update': async () => {
+    const token = await t.login()
+    const rate = (await t.request({ method: 'POST', url: '/api/admin/tax-rates', token, json: taxBody })).json()
+    return () => t.request({ method: 'PUT', url: `/api/admin/tax-rates/${rate.id}`, token, json: taxBody })
+  },
+  'admin.taxRates.delete': async () => {
+    const token = await t.login()
+    const rate = (await t.request({ method: 'POST', url: '/api/admin/tax-rates', token, json: taxBody })).json()
+    return () => t.request({ method: 'DELETE', url: `/api/admin/tax-rates/${rate.id}`, token })
+  },
+  'admin.discounts.create': async () => {
+    const token = await t.login()
+    const code = `C${Math.floor(Math.random() * 1e9)}`
+    return () =>
+      t.request({ method: 'POST', url: '/api/admin/discounts', token, json: { code, kind: 'percent', value: 5 } })
+  },
+  'admin.discounts.update': async () => {
+    const token = await t.login()
+    const code = `C${Math.floor(Math.random() * 1e9)}`
+    const json = { code, kind: 'percent', value: 5 }
+    const made = (await t.request({ method: 'POST', url: '/api/admin/discounts', token, json })).json()
+    return () =>
+      t.request({ method: 'PUT', url: `/api/admin/discounts/${made.id}`, token, json: { ...json, active: false } })
   },
   'admin.testimonials.delete': async () => {
     const [token, testimonial] = await Promise.all([t.login(), insertTestimonial(t.db)])

@@ -92,6 +92,9 @@ async function catalogCachePlugin(app: FastifyInstance) {
     generation += 1
     entries.clear()
     for (const listener of emptyListeners) listener()
+    // The shop's money settings are emptied with the catalog: their writes are catalog writes (the product page
+    // shows the free-shipping threshold).
+    app.deps.moneyRules.invalidate()
   }
 
   const feed = await openChangeFeed(app.deps.db, app.deps.config.database, {
@@ -99,6 +102,7 @@ async function catalogCachePlugin(app: FastifyInstance) {
     onError: (error) => app.log.warn({ err: error }, 'change feed connection lost; reconnecting'),
   })
   app.addHook('onClose', () => feed.close())
+  app.deps.moneyRules.setFreshness(() => (feed.isShared ? feed.sync() : Promise.resolve(true)))
 
   // Another process may have changed the catalog a moment ago: its notice must be heard before this process
   // answers from its cache. The sync is one round trip on the listening connection, shared by the requests of the

@@ -3,6 +3,12 @@ import { authRouter } from '../features/auth/auth.router'
 import { categoriesRouter, productsRouter, shopRouter, testimonialsRouter } from '../features/catalog/catalog.router'
 import { adminCategoriesRouter } from '../features/categories/admin-categories.router'
 import { dashboardRouter } from '../features/dashboard/dashboard.router'
+import {
+  adminDiscountsRouter,
+  adminMoneyRouter,
+  adminShippingZonesRouter,
+  adminTaxRatesRouter,
+} from '../features/money/money.router'
 import { adminOrdersRouter, ordersRouter } from '../features/orders/orders.router'
 import { adminProductsRouter } from '../features/products/admin-products.router'
 import { adminSettingsRouter } from '../features/settings/settings.router'
@@ -26,6 +32,10 @@ export const appRouter = router({
     admins: adminAdminsRouter,
     accountPolicy: adminAccountPolicyRouter,
     audit: adminAuditRouter,
+    money: adminMoneyRouter,
+    shippingZones: adminShippingZonesRouter,
+    taxRates: adminTaxRatesRouter,
+    discounts: adminDiscountsRouter,
   }),
 })
 

@@ -5,6 +5,22 @@ const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g
 // Past this, or in exponent form, a number's shortest decimal form is not plain digits: Intl writes those.
 const MAX_PLAIN_AMOUNT = 1e12
 
+const formatters = new Map<string, Intl.NumberFormat>()
+
+/**
+ * An amount in the shop's currency (ISO 4217, its money setting): US dollars as formatMoney writes them, another
+ * currency as Intl writes it ("€1,234.00").
+ */
+export function formatMoneyIn(value: number | string, currency: string | undefined): string {
+  if (!currency || currency === 'USD') return formatMoney(value)
+  let formatter = formatters.get(currency)
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    formatters.set(currency, formatter)
+  }
+  return formatter.format(typeof value === 'string' ? Number(value) : value)
+}
+
 /** "$1,234.00" from a number or the API's money string (what `Intl.NumberFormat('en-US', USD)` writes). */
 export function formatMoney(value: number | string): string {
   const amount = typeof value === 'string' ? Number(value) : value

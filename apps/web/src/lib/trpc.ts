@@ -4,7 +4,7 @@ import { createTRPCClient } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { restLink } from './rest-link'
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
 export function createTrpcClient() {
   return createTRPCClient<AppRouter>({ links: [restLink<AppRouter>()] })

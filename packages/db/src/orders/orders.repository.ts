@@ -1,9 +1,17 @@
 import { centsToMoney } from '@shop/schema/common'
-import type { Order, OrderItem, OrderPersonalization, OrderSort, OrderStatus, OrderSummary } from '@shop/schema/orders'
+import type {
+  Order,
+  OrderCharges,
+  OrderItem,
+  OrderPersonalization,
+  OrderSort,
+  OrderStatus,
+  OrderSummary,
+} from '@shop/schema/orders'
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import * as salesSummary from '../dashboard/sales-summary'
 import type { Database, Executor } from '../database'
-import { nowIso, toNumber } from '../dialect'
+import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
 import { leadTimeOf } from '../products/products.repository'
 import { orderMatches } from '../search/search'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
@@ -66,10 +74,30 @@ function toItem(row: Selectable<OrderItemsTable>): OrderItem {
   }
 }
 
+/** The order's components as charged (issue #16). */
+function toCharges(row: Selectable<OrdersTable>): OrderCharges {
+  return {
+    subtotal: centsToMoney(row.subtotal_cents),
+    discount: centsToMoney(row.discount_cents),
+    discountCode: row.discount_code,
+    shipping: centsToMoney(row.shipping_cents),
+    shippingMethod: row.shipping_method,
+    tax: centsToMoney(row.tax_cents),
+    taxIncluded: fromDbBool(row.tax_included),
+    country: row.country,
+    region: row.region,
+  }
+}
+
 /** An order read with all its lines: the item count is theirs. */
 function toOrder(row: Selectable<OrdersTable>, items: Array<Selectable<OrderItemsTable>>): Order {
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
-  return { ...toSummary({ ...row, item_count: itemCount }), items: items.map(toItem), ...toTracking(row) }
+  return {
+    ...toSummary({ ...row, item_count: itemCount }),
+    items: items.map(toItem),
+    ...toTracking(row),
+    charges: toCharges(row),
+  }
 }
 
 function summaryQuery(db: Executor) {
@@ -262,7 +290,12 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
   const row = await summaryQuery(db).where('orders.id', '=', id).executeTakeFirst()
   if (!row) return undefined
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute()
-  return { ...toSummary({ ...row, item_count: row.item_count ?? 0 }), items: items.map(toItem), ...toTracking(row) }
+  return {
+    ...toSummary({ ...row, item_count: row.item_count ?? 0 }),
+    items: items.map(toItem),
+    ...toTracking(row),
+    charges: toCharges(row),
+  }
 }
 
 export async function findIdByNumber(db: Executor, orderNumber: string): Promise<number | undefined> {
@@ -343,7 +376,7 @@ export async function nextOrderNumber(db: Executor): Promise<string> {
   return number
 }
 
-// One INSERT carries at most this many rows: with 13 columns, 13,000 values, well below SQLite's limit of 32,766
+// One INSERT carries at most this many rows: with at most 18 columns, 18,000 values, well below SQLite's limit of 32,766
 // bound values per statement (PostgreSQL's is 65,535).
 const ROWS_PER_INSERT = 1000
 
@@ -359,6 +392,18 @@ export interface NewOrder {
   notes: string | null
   status: OrderStatus
   totalCents: number
+  /** The components as charged; left out (the demo's history, older callers), the total is all subtotal. */
+  money?: {
+    subtotalCents: number
+    discountCents: number
+    shippingCents: number
+    taxCents: number
+    taxIncluded: boolean
+    discountCode: string | null
+    shippingMethod: string | null
+    country: string | null
+    region: string | null
+  }
   items: Array<{
     productId: number | null
     variantId: number | null
@@ -405,6 +450,15 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
           notes: order.notes,
           status: order.status,
           total_cents: order.totalCents,
+          subtotal_cents: order.money?.subtotalCents ?? order.totalCents,
+          discount_cents: order.money?.discountCents ?? 0,
+          shipping_cents: order.money?.shippingCents ?? 0,
+          tax_cents: order.money?.taxCents ?? 0,
+          tax_included: toDbBool(order.money?.taxIncluded ?? false),
+          discount_code: order.money?.discountCode ?? null,
+          shipping_method: order.money?.shippingMethod ?? null,
+          country: order.money?.country ?? null,
+          region: order.money?.region ?? null,
           created_at: order.createdAt ?? now,
           updated_at: order.createdAt ?? now,
         })),

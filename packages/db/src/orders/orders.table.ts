@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { DbBool } from '../dialect'
 
 export interface OrdersTable {
   id: Generated<number>
@@ -9,6 +10,16 @@ export interface OrdersTable {
   notes: string | null
   status: string
   total_cents: number
+  /** The order's components as charged (issue #16); total_cents = subtotal - discount + shipping (+ tax if added). */
+  subtotal_cents: Generated<number>
+  discount_cents: Generated<number>
+  shipping_cents: Generated<number>
+  tax_cents: Generated<number>
+  discount_code: string | null
+  shipping_method: string | null
+  tax_included: Generated<DbBool>
+  country: string | null
+  region: string | null
   tracking_number: string | null
   tracking_url: string | null
   created_at: string

@@ -7,6 +7,7 @@ import { ZProductInput } from '@shop/schema/products'
 import { ZTestimonialInput } from '@shop/schema/testimonials'
 import * as categories from '../categories/categories.repository'
 import type { Db } from '../database'
+import * as money from '../money/money.repository'
 import * as orders from '../orders/orders.repository'
 import * as products from '../products/products.repository'
 import * as testimonials from '../testimonials/testimonials.repository'
@@ -211,6 +212,35 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         createdAt: daysAgo(demo.daysAgo),
       })
     }
+
+    // The demo's money settings (issue #16): a domestic zone with free shipping over $500, one tax rate, one code.
+    const settings = await money.getSettings(tx)
+    await money.insertZone(tx, {
+      name: 'Domestic',
+      areas: [settings.defaultCountry],
+      methods: [
+        { name: 'Standard', priceCents: 995, freeOverCents: 50_000, estimate: '3-5 business days' },
+        { name: 'Express', priceCents: 2495, freeOverCents: null, estimate: '1-2 business days' },
+      ],
+    })
+    await money.insertTaxRate(tx, {
+      name: 'Sales tax',
+      country: settings.defaultCountry,
+      region: null,
+      rateBp: 800,
+      appliesToShipping: false,
+    })
+    await money.insertDiscount(tx, {
+      code: 'WELCOME10',
+      kind: 'percent',
+      amount: 1000,
+      minSubtotalCents: 5000,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      oncePerEmail: true,
+      active: true,
+    })
 
     return {
       categories: DEMO_CATEGORIES.length,

@@ -1,3 +1,6 @@
+import type { Generated } from 'kysely'
+import type { DbBool } from '../dialect'
+
 /** The shop's settings: one row, id 1. */
 export interface ShopSettingsTable {
   id: number
@@ -9,4 +12,7 @@ export interface ShopSettingsTable {
   notification_emails: string
   sender_name: string
   updated_at: string
+  currency: Generated<string>
+  default_country: Generated<string>
+  prices_include_tax: Generated<DbBool>
 }

@@ -5,6 +5,7 @@ import { ZShopInfo } from '@shop/schema/shop'
 import { ZTestimonial } from '@shop/schema/testimonials'
 import { z } from 'zod'
 import { publicProcedure, route, router } from '../../trpc/init'
+import { freeShippingOver } from '../money/money.service'
 import { getShopSettings } from '../settings/settings.service'
 import * as catalog from './catalog.service'
 
@@ -15,7 +16,8 @@ export const shopRouter = router({
     .output(ZShopInfo)
     .query(async ({ ctx }) => {
       const { name, phone, email, address } = await getShopSettings(ctx.db, ctx.config)
-      return { name, phone, email, address }
+      const { settings } = await ctx.moneyRules.get(ctx.db)
+      return { name, phone, email, address, currency: settings.currency, freeShippingOver: await freeShippingOver(ctx) }
     }),
 })
 

@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Order, OrderItem } from '@shop/schema/orders'
-import type { ShopInfo } from '@shop/schema/shop'
+import { goodsOnlyCharges, type Order, type OrderItem } from '@shop/schema/orders'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
-import { renderInvoicePdf } from './invoice-pdf'
+import { type InvoiceShop, renderInvoicePdf } from './invoice-pdf'
 
-const SHOP: ShopInfo = {
+const SHOP: InvoiceShop = {
   name: 'Grace & Gold Jewelry',
   phone: '(555) 010-7788',
   email: 'hello@graceandgold.example',
@@ -54,6 +53,7 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
     updatedAt: '2026-11-21T09:00:00.000Z',
     items,
     ...overrides,
+    charges: overrides.charges ?? goodsOnlyCharges(overrides.total ?? '1387.50'),
   }
 }
 

@@ -2,6 +2,10 @@ import { moneyToCents } from '@shop/schema/common'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { Order } from '@shop/schema/orders'
 import type { ShopInfo } from '@shop/schema/shop'
+
+/** Who issues the invoice, and in which currency (ISO 4217; USD unless the shop's settings say otherwise). */
+export type InvoiceShop = Pick<ShopInfo, 'name' | 'phone' | 'email' | 'address'> & { currency?: string }
+
 import type { Color, PDFPage } from 'pdf-lib'
 import { PDFDocument, rgb } from 'pdf-lib'
 import { formatCents } from '../../lib/money'
@@ -69,7 +73,7 @@ type TextOptions = {
 
 export async function renderInvoicePdf(
   order: Order,
-  shop: ShopInfo,
+  shop: InvoiceShop,
   options: { issuedAt?: Date } = {},
 ): Promise<Uint8Array> {
   const issuedAt = options.issuedAt ?? new Date()
@@ -94,12 +98,12 @@ export async function renderInvoicePdf(
     return drawContinuationHeader(ts, page, order, shop)
   }
 
-  const totalsHeight = 4 * 18 + 24
+  const totalsHeight = 6 * 18 + 24
+  const currency = shop.currency ?? 'USD'
+  const money = (cents: number) => formatCents(cents, currency)
   y = drawTableHeader(ts, page, y)
-  let subtotalCents = 0
   for (const [index, item] of order.items.entries()) {
     const lineCents = moneyToCents(item.price) * item.quantity
-    subtotalCents += lineCents
     const nameLines = ts.wrap(
       cleanText(item.name),
       'regular',
@@ -125,16 +129,16 @@ export async function renderInvoicePdf(
     }
     drawRow(ts, page, y, nameLines, detailLines, {
       sku: item.sku,
-      price: formatCents(moneyToCents(item.price)),
+      price: money(moneyToCents(item.price)),
       quantity: String(item.quantity),
-      lineTotal: formatCents(lineCents),
+      lineTotal: money(lineCents),
     })
     y -= rowHeight
     page.drawLine({ start: { x: MARGIN_X, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.5, color: RULE })
   }
 
   if (y - totalsHeight < CONTENT_BOTTOM) y = addContinuationPage()
-  y = drawTotals(ts, page, y, subtotalCents, moneyToCents(order.total))
+  y = drawTotals(ts, page, y, order, money)
 
   if (order.notes?.trim()) {
     const noteLines = ts.wrap(cleanText(order.notes.trim()), 'regular', BODY_SIZE, CONTENT_WIDTH)
@@ -197,7 +201,7 @@ function drawNumber(ts: Typesetter, page: PDFPage, value: string, options: TextO
   drawText(ts, page, value, { ...options, size })
 }
 
-function drawFirstPageHeader(ts: Typesetter, page: PDFPage, order: Order, shop: ShopInfo, issuedAt: Date): number {
+function drawFirstPageHeader(ts: Typesetter, page: PDFPage, order: Order, shop: InvoiceShop, issuedAt: Date): number {
   const top = PAGE_HEIGHT - MARGIN_TOP
   const leftWidth = 270
   const metaLeft = 350
@@ -270,7 +274,7 @@ function drawBillTo(ts: Typesetter, page: PDFPage, order: Order, top: number): n
   return y - 14
 }
 
-function drawContinuationHeader(ts: Typesetter, page: PDFPage, order: Order, shop: ShopInfo): number {
+function drawContinuationHeader(ts: Typesetter, page: PDFPage, order: Order, shop: InvoiceShop): number {
   const y = PAGE_HEIGHT - MARGIN_TOP - 14
   drawText(ts, page, cleanText(shop.name), { x: MARGIN_X, y, style: 'brand', size: 16, maxWidth: 280 })
   drawText(ts, page, `Invoice ${cleanText(order.orderNumber)} (continued)`, {
@@ -350,19 +354,45 @@ function drawRow(
   }
 }
 
-function drawTotals(ts: Typesetter, page: PDFPage, top: number, subtotalCents: number, totalCents: number): number {
-  const labelX = 362
+/**
+ * The order's money as charged and stored (issue #16): subtotal, the discount and its code, shipping and its
+ * method, tax (added, or included in the prices), total. Never constants: the same figures as the buyer saw.
+ */
+function drawTotals(
+  ts: Typesetter,
+  page: PDFPage,
+  top: number,
+  order: Order,
+  money: (cents: number) => string,
+): number {
+  const labelX = 300
+  const labelWidth = 150
   const valueX = RIGHT_EDGE - CELL_PADDING_X
-  const valueWidth = valueX - labelX - 70
+  const valueWidth = valueX - labelX - labelWidth
   let y = top - 22
-  const rows: [string, number][] = [
-    ['Subtotal', subtotalCents],
-    ['Shipping', 0],
-    ['Tax', 0],
-  ]
-  for (const [label, cents] of rows) {
-    drawText(ts, page, label, { x: labelX, y, style: 'regular', size: BODY_SIZE, color: MUTED, maxWidth: 70 })
-    drawNumber(ts, page, formatCents(cents), {
+  const { charges } = order
+  const rows: [string, string][] = [['Subtotal', money(moneyToCents(charges.subtotal))]]
+  if (moneyToCents(charges.discount) > 0) {
+    rows.push([
+      charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount',
+      `-${money(moneyToCents(charges.discount))}`,
+    ])
+  }
+  rows.push([
+    charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping',
+    money(moneyToCents(charges.shipping)),
+  ])
+  rows.push([charges.taxIncluded ? 'Tax (included)' : 'Tax', money(moneyToCents(charges.tax))])
+  for (const [label, value] of rows) {
+    drawText(ts, page, cleanText(label), {
+      x: labelX,
+      y,
+      style: 'regular',
+      size: BODY_SIZE,
+      color: MUTED,
+      maxWidth: labelWidth,
+    })
+    drawNumber(ts, page, value, {
       x: valueX,
       y,
       style: 'regular',
@@ -375,8 +405,8 @@ function drawTotals(ts: Typesetter, page: PDFPage, top: number, subtotalCents: n
   y += 4
   page.drawLine({ start: { x: labelX, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.8, color: INK })
   y -= 18
-  drawText(ts, page, 'Total', { x: labelX, y, style: 'bold', size: 12, maxWidth: 70 })
-  drawNumber(ts, page, formatCents(totalCents), {
+  drawText(ts, page, 'Total', { x: labelX, y, style: 'bold', size: 12, maxWidth: labelWidth })
+  drawNumber(ts, page, money(moneyToCents(order.total)), {
     x: valueX,
     y,
     style: 'bold',
@@ -387,7 +417,7 @@ function drawTotals(ts: Typesetter, page: PDFPage, top: number, subtotalCents: n
   return y - 6
 }
 
-function drawFooters(ts: Typesetter, pages: PDFPage[], order: Order, shop: ShopInfo) {
+function drawFooters(ts: Typesetter, pages: PDFPage[], order: Order, shop: InvoiceShop) {
   const left = `${cleanText(shop.name)}  \u00b7  Invoice ${cleanText(order.orderNumber)}`
   pages.forEach((page, index) => {
     page.drawLine({

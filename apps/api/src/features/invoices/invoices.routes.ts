@@ -14,7 +14,8 @@ export async function invoicesRoutes(app: FastifyInstance) {
     if (!id.success) throw new AppError('BAD_REQUEST', id.error.issues[0]?.message ?? 'Id must be a positive integer')
     const order = await getOrder(app.deps.db, id.data)
     const { name, phone, email, address } = await getShopSettings(app.deps.db, app.deps.config)
-    const pdf = await renderInvoicePdf(order, { name, phone, email, address })
+    const { settings } = await app.deps.moneyRules.get(app.deps.db)
+    const pdf = await renderInvoicePdf(order, { name, phone, email, address, currency: settings.currency })
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="invoice-${order.orderNumber}.pdf"`)

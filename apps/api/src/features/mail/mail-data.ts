@@ -1,5 +1,6 @@
 import { moneyToCents } from '@shop/schema/common'
 import { type LeadTime, webLinkOf } from '@shop/schema/display'
+import type { OrderCharges } from '@shop/schema/orders'
 import { formatCents } from '../../lib/money'
 /** The shop as its mails show it (from the settings). */
 export interface MailShop {
@@ -33,6 +34,10 @@ export interface MailOrder {
   notes: string | null
   items: MailOrderLine[]
   total: string
+  /** Subtotal, discount, shipping and tax as charged (issue #16). */
+  charges: OrderCharges
+  /** ISO 4217; USD when left out. */
+  currency?: string
   status: 'pending' | 'processing' | 'completed' | 'cancelled'
   trackingNumber: string | null
   trackingUrl: string | null
@@ -52,8 +57,28 @@ export function formatDate(iso: string): string {
 }
 
 /** "$1,234.50" from "1234.50": the shop's one way of writing an amount to people (lib/money.ts). */
-export function formatDollars(amount: string): string {
-  return formatCents(moneyToCents(amount))
+export function formatDollars(amount: string, currency = 'USD'): string {
+  return formatCents(moneyToCents(amount), currency)
+}
+
+/** The rows above the total: subtotal, the discount and its code, shipping and its method, tax. */
+export function chargeRows(order: Pick<MailOrder, 'charges' | 'currency'>): Array<[string, string]> {
+  const { charges, currency } = order
+  const rows: Array<[string, string]> = [['Subtotal', formatDollars(charges.subtotal, currency)]]
+  if (moneyToCents(charges.discount) > 0) {
+    rows.push([
+      charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount',
+      `-${formatDollars(charges.discount, currency)}`,
+    ])
+  }
+  rows.push([
+    charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping',
+    moneyToCents(charges.shipping) === 0 ? 'Free' : formatDollars(charges.shipping, currency),
+  ])
+  if (moneyToCents(charges.tax) > 0) {
+    rows.push([charges.taxIncluded ? 'Tax (included)' : 'Tax', formatDollars(charges.tax, currency)])
+  }
+  return rows
 }
 
 /** Only http(s) addresses become links; anything else (javascript:, data:) is shown as text (webLinkOf). */

@@ -15,7 +15,15 @@ import {
 } from '@react-email/components'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { ReactNode } from 'react'
-import { formatDate, formatDollars, isWebLink, type MailOrder, type MailOrderLine, type MailShop } from './mail-data'
+import {
+  chargeRows,
+  formatDate,
+  formatDollars,
+  isWebLink,
+  type MailOrder,
+  type MailOrderLine,
+  type MailShop,
+} from './mail-data'
 
 // The storefront's palette (apps/web/src/theme.ts): antique gold on white, ink text.
 const GOLD = '#7d5c1e'
@@ -155,22 +163,34 @@ export function OrderLines(props: { order: MailOrder }) {
           <Row>
             <Column>
               <Text style={{ ...muted, margin: 0 }}>
-                SKU {item.sku} · {item.quantity} × {formatDollars(item.price)}
+                SKU {item.sku} · {item.quantity} × {formatDollars(item.price, order.currency)}
               </Text>
             </Column>
             <Column align="right">
-              <Text style={{ ...text, margin: 0, textAlign: 'right' }}>{formatDollars(item.lineTotal)}</Text>
+              <Text style={{ ...text, margin: 0, textAlign: 'right' }}>
+                {formatDollars(item.lineTotal, order.currency)}
+              </Text>
             </Column>
           </Row>
         </Section>
       ))}
-      <Row style={{ paddingTop: '12px' }}>
+      {chargeRows(order).map(([name, value], index) => (
+        <Row key={name} style={{ paddingTop: index === 0 ? '12px' : '4px' }}>
+          <Column>
+            <Text style={{ ...muted, margin: 0 }}>{name}</Text>
+          </Column>
+          <Column align="right">
+            <Text style={{ ...text, margin: 0, textAlign: 'right' }}>{value}</Text>
+          </Column>
+        </Row>
+      ))}
+      <Row style={{ paddingTop: '8px' }}>
         <Column>
           <Text style={{ ...text, margin: 0, fontWeight: 600 }}>Total</Text>
         </Column>
         <Column align="right">
           <Text style={{ ...text, margin: 0, fontWeight: 600, textAlign: 'right', color: GOLD }}>
-            {formatDollars(order.total)}
+            {formatDollars(order.total, order.currency)}
           </Text>
         </Column>
       </Row>

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { goodsOnlyCharges } from '@shop/schema/orders'
 import type { MailOrder, MailShop } from './mail-data'
 import {
   renderOrderLinkMail,
@@ -60,6 +61,7 @@ const order: MailOrder = {
     },
   ],
   total: '1458.00',
+  charges: goodsOnlyCharges('1458.00'),
   status: 'completed',
   trackingNumber: '1Z999AA10123456784',
   trackingUrl: 'https://carrier.example/track/1Z999AA10123456784',

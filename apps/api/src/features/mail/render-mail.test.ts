@@ -1,3 +1,4 @@
+import { goodsOnlyCharges } from '@shop/schema/orders'
 import { describe, expect, it } from 'vitest'
 import type { MailOrder, MailShop } from './mail-data'
 import { renderOrderPlacedMail, renderOrderStatusMail, renderTestMail } from './render-mail'
@@ -38,6 +39,7 @@ const order: MailOrder = {
     },
   ],
   total: '1369.00',
+  charges: goodsOnlyCharges('1369.00'),
   status: 'completed',
   trackingNumber: null,
   trackingUrl: null,

@@ -52,6 +52,7 @@ export async function getGuestOrder(db: Db, orderNumber: string, key: string | u
       leadTime: item.leadTime,
     })),
     total: order.total,
+    charges: order.charges,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     history,

@@ -1,15 +1,19 @@
 import type { Db, Executor } from '@shop/db/client'
 import { isRetryableTransactionError } from '@shop/db/errors'
+import type { MoneyRules, StoredDiscount } from '@shop/db/money'
+import * as moneyRepo from '@shop/db/money'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
-import { moneyToCents } from '@shop/schema/common'
+import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import { MAX_ORDER_TOTAL_CENTS, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
 import { isPersonalizationGiven, personalizationError } from '@shop/schema/text'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
+import { EMPTY_RULES } from '../money/money-cache'
+import { type Priced, priceCart } from '../money/pricing'
 import { recordPlacedOrders } from '../outbox/outbox-mails'
-import { orderTotalCents, stockMessage } from './order-rules'
+import { stockMessage } from './order-rules'
 
 /**
  * Group commit of guest orders (docs/decisions/0003-order-group-commit.md): orders that arrive together are
@@ -115,9 +119,38 @@ function personalizationOf(
   return stored
 }
 
+/** The money side of a batch: each order's settings, the codes its orders name and their uses, the moment. */
+export interface BatchMoney {
+  /** Per order, in arrival order: the settings it is priced with (cached by the API; see money-cache.ts). */
+  rules: ReadonlyArray<MoneyRules | undefined>
+  /** The codes the batch's orders name, by upper-case code. */
+  discounts: ReadonlyMap<string, StoredDiscount>
+  /** Once-per-e-mail uses already recorded (moneyRepo.emailUseKey). */
+  emailUses: ReadonlySet<string>
+  now: string
+  /** A quote: a code that does not apply is an answer, and the client's total is not compared. */
+  isQuote?: boolean
+}
+
+const NO_MONEY: BatchMoney = { rules: [], discounts: new Map(), emailUses: new Set(), now: '' }
+
+/** "$1,234.50" in the order's currency. */
+const TOTAL_CHANGED = (now: string, was: string) =>
+  `The order total is now ${now}, not ${was}: a price, the shipping, the tax or the discount changed. Please review your order and place it again.`
+
+/** The client's figure in cents, or NaN when it is not an amount. */
+function clientCents(total: string | number): number {
+  const text = String(total).trim()
+  return /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : Number.NaN
+}
+
 export interface BatchDecision {
-  /** Per order, in arrival order: the numbered order to write, or the error it is refused with. */
-  outcomes: Array<{ order: ordersRepo.NewOrder } | { error: AppError }>
+  /** Per order, in arrival order: the numbered order to write (and its pricing), or the error it is refused with. */
+  outcomes: Array<{ order: ordersRepo.NewOrder; priced: Priced } | { error: AppError }>
+  /** Uses of each code (by id) the accepted orders take together. */
+  discountUses: Map<number, number>
+  /** The once-per-e-mail uses the accepted orders record. */
+  emailUses: Array<{ codeId: number; email: string }>
   /** Units the accepted orders take together, per variant id (made-to-order variants take none). */
   taken: Map<number, number>
   /** How many of the batch's order numbers the refused orders leave over: the last ones, to give back. */
@@ -134,14 +167,18 @@ export function decide(
   inputs: readonly CreateOrderValues[],
   products: ReadonlyMap<number, productsRepo.OrderableProduct>,
   orderNumbers: readonly string[],
+  money: BatchMoney = NO_MONEY,
 ): BatchDecision {
   const remaining = new Map<number, number>()
   for (const product of products.values()) {
     for (const variant of product.variants) remaining.set(variant.id, variant.stock)
   }
   const taken = new Map<number, number>()
+  const discountUses = new Map<number, number>()
+  const emailUses: BatchDecision['emailUses'] = []
+  const emailsTaken = new Set<string>()
   let numbered = 0
-  const outcomes = inputs.map((input): BatchDecision['outcomes'][number] => {
+  const outcomes = inputs.map((input, index): BatchDecision['outcomes'][number] => {
     const items: ordersRepo.NewOrder['items'] = []
     // What this order takes so far, per variant: two lines of one ring with different engravings share its stock.
     const taking = new Map<number, number>()
@@ -173,9 +210,48 @@ export function decide(
         leadTime: variant.leadTime,
       })
     }
-    const totalCents = orderTotalCents(items)
-    if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+    const rules = money.rules[index] ?? EMPTY_RULES
+    const code = input.discountCode
+    const discount = code ? money.discounts.get(code) : undefined
+    const emailKey = discount ? moneyRepo.emailUseKey(discount.id, input.customerEmail) : undefined
+    const priced = priceCart(rules, {
+      lines: items.map((item) => ({ unitCents: item.priceCents, quantity: item.quantity })),
+      country: input.country,
+      region: input.region,
+      shippingMethodId: input.shippingMethodId,
+      code,
+      discount: {
+        discount,
+        usesTakenBefore: discount ? (discountUses.get(discount.id) ?? 0) : 0,
+        usedByEmail:
+          emailKey !== undefined &&
+          discount?.oncePerEmail === true &&
+          (money.emailUses.has(emailKey) || emailsTaken.has(emailKey)),
+      },
+      now: money.now || new Date().toISOString(),
+    })
+    if (priced instanceof AppError) return { error: priced }
+    if (priced.subtotalCents > MAX_ORDER_TOTAL_CENTS || priced.totalCents > MAX_ORDER_TOTAL_CENTS) {
       return { error: new AppError('BAD_REQUEST', TOTAL_TOO_LARGE) }
+    }
+    if (!money.isQuote) {
+      if (code && !priced.discountApplied) {
+        return { error: new AppError(discount ? 'CONFLICT' : 'BAD_REQUEST', priced.discountMessage ?? code) }
+      }
+      if (input.total !== undefined && clientCents(input.total) !== priced.totalCents) {
+        const currency = rules.settings.currency
+        const was = clientCents(input.total)
+        return {
+          error: new AppError(
+            'CONFLICT',
+            TOTAL_CHANGED(
+              formatCents(priced.totalCents, currency),
+              Number.isNaN(was) ? `"${String(input.total).slice(0, 32)}"` : formatCents(was, currency),
+            ),
+            { 'x-order-total': centsToMoney(priced.totalCents) },
+          ),
+        }
+      }
     }
     const orderNumber = orderNumbers[numbered]
     if (orderNumber === undefined) throw new Error(`a batch of ${inputs.length} orders has too few order numbers`)
@@ -185,6 +261,13 @@ export function decide(
       remaining.set(variantId, (remaining.get(variantId) ?? 0) - quantity)
       taken.set(variantId, (taken.get(variantId) ?? 0) + quantity)
     }
+    if (priced.discountId !== null && discount) {
+      discountUses.set(discount.id, (discountUses.get(discount.id) ?? 0) + 1)
+      if (discount.oncePerEmail && emailKey) {
+        emailsTaken.add(emailKey)
+        emailUses.push({ codeId: discount.id, email: input.customerEmail.toLowerCase() })
+      }
+    }
     const order: ordersRepo.NewOrder = {
       orderNumber,
       customerName: input.customerName,
@@ -192,21 +275,36 @@ export function decide(
       customerAddress: input.customerAddress,
       notes: input.notes,
       status: 'pending',
-      totalCents,
+      totalCents: priced.totalCents,
+      money: {
+        subtotalCents: priced.subtotalCents,
+        discountCents: priced.discountCents,
+        shippingCents: priced.shippingCents,
+        taxCents: priced.taxCents,
+        taxIncluded: priced.taxIncluded,
+        discountCode: priced.discountCode,
+        shippingMethod: priced.method?.name ?? null,
+        country: priced.country,
+        region: priced.region,
+      },
       items,
     }
-    return { order }
+    return { order, priced }
   })
-  return { outcomes, taken, unusedNumbers: orderNumbers.length - numbered }
+  return { outcomes, taken, discountUses, emailUses, unusedNumbers: orderNumbers.length - numbered }
 }
 
 interface OrderJob {
   input: CreateOrderValues
+  rules: MoneyRules | undefined
   resolve: (order: PlacedOrder) => void
   reject: (error: unknown) => void
 }
 
-/** Another transaction took stock between the batch's read and its update: the batch runs again. */
+/**
+ * Another transaction took stock, or a code's use, between the batch's read and its update: the batch runs again
+ * on fresh figures.
+ */
 class StockChangedError extends Error {}
 
 /** The queue of one database's orders: one writer per database, so all its orders share batches. */
@@ -219,9 +317,9 @@ class OrderWriter {
     this.#db = db
   }
 
-  submit(input: CreateOrderValues): Promise<PlacedOrder> {
+  submit(input: CreateOrderValues, rules: MoneyRules | undefined): Promise<PlacedOrder> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ input, resolve, reject })
+      this.#queue.push({ input, rules, resolve, reject })
       if (this.#isScheduled) return
       this.#isScheduled = true
       // setImmediate runs after the event loop's I/O phase: every order whose request arrived in this turn is
@@ -259,7 +357,10 @@ class OrderWriter {
         }
         const failure =
           error instanceof StockChangedError
-            ? new AppError('CONFLICT', 'The stock changed while your order was being placed. Please try again.')
+            ? new AppError(
+                'CONFLICT',
+                'The stock or a discount code changed while your order was being placed. Please try again.',
+              )
             : error
         for (const job of jobs) job.reject(failure)
         return
@@ -273,15 +374,34 @@ class OrderWriter {
     const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
     const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
     const products = await productsRepo.findOrderable(trx, [...productIds])
-    const { outcomes, taken, unusedNumbers } = decide(
+    const codes = [...new Set(jobs.flatMap((job) => (job.input.discountCode ? [job.input.discountCode] : [])))]
+    const discounts = await moneyRepo.findDiscountsByCode(trx, codes)
+    const emailUses = await moneyRepo.findEmailUses(
+      trx,
+      jobs.flatMap((job) => {
+        const discount = job.input.discountCode ? discounts.get(job.input.discountCode) : undefined
+        return discount?.oncePerEmail ? [{ codeId: discount.id, email: job.input.customerEmail.toLowerCase() }] : []
+      }),
+    )
+    const decision = decide(
       jobs.map((job) => job.input),
       products,
       orderNumbers,
+      { rules: jobs.map((job) => job.rules), discounts, emailUses, now: new Date().toISOString() },
     )
+    const { outcomes, taken, unusedNumbers } = decision
     await ordersRepo.giveBackOrderNumbers(trx, unusedNumbers)
     // In variant id order, so concurrent writers lock rows alike.
     for (const [variantId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
       if (!(await productsRepo.takeStock(trx, variantId, quantity))) throw new StockChangedError()
+    }
+    // A code's uses: the conditional increment decides a race for its last use (a lost race runs the batch again,
+    // which then refuses the order that came too late).
+    for (const [codeId, count] of [...decision.discountUses].sort(([a], [b]) => a - b)) {
+      if (!(await moneyRepo.takeUses(trx, codeId, count))) throw new StockChangedError()
+    }
+    for (const use of decision.emailUses) {
+      if (!(await moneyRepo.recordEmailUse(trx, use.codeId, use.email))) throw new StockChangedError()
     }
     // The products' stock is the sum of their variants': one statement for the batch.
     const productOfVariant = new Map(
@@ -307,12 +427,12 @@ export function lastOrderSubmittedAt(): number {
 }
 
 /** Queues the order for the next batch of its database; resolves once its batch is committed. */
-export function submitOrder(db: Db, input: CreateOrderValues): Promise<PlacedOrder> {
+export function submitOrder(db: Db, input: CreateOrderValues, rules?: MoneyRules): Promise<PlacedOrder> {
   lastSubmittedAt = Date.now()
   let writer = writers.get(db)
   if (!writer) {
     writer = new OrderWriter(db)
     writers.set(db, writer)
   }
-  return writer.submit(input)
+  return writer.submit(input, rules)
 }

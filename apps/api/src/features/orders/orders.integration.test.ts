@@ -35,7 +35,8 @@ describe('placing an order', () => {
         { productId: ring.id, quantity: 2, price: 0.01, name: 'Cheap', sku: 'X', imageUrl: null },
         { productId: chain.id, quantity: 1, price: '0.01' },
       ],
-      total: '0.02',
+      // The total the buyer was shown must be the server's (a tampered one is refused: money.integration.test.ts).
+      total: '299.00',
       orderNumber: 'ORD-42',
     })
     expect(response.statusCode).toBe(201)

@@ -15,6 +15,7 @@ import {
 } from '@shop/schema/orders'
 import { z } from 'zod'
 import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
+import { quoteProcedure } from '../money/money.router'
 import * as guestOrders from './guest-orders.service'
 import * as activity from './order-activity.service'
 import * as orders from './orders.service'
@@ -25,6 +26,7 @@ export const ordersRouter = router({
     .input(ZCreateOrderInput)
     .output(ZPlacedOrder)
     .mutation(({ ctx, input }) => orders.createOrder(ctx, input)),
+  quote: quoteProcedure,
   guestView: publicProcedure
     .meta(route('orders.guestView'))
     .input(ZGuestOrderInput)

@@ -24,16 +24,18 @@ import { stockMessage, stockMovementOf } from './order-rules'
 import { type CreateOrderValues, submitOrder } from './order-writer'
 
 /**
- * Places a guest order. The server is the authority: it prices every line from the database (the client's
- * prices, total and order number are ignored), refuses unknown or inactive products (400) and quantities above
+ * Places a guest order. The server is the authority: it prices every line from the database (the client's prices
+ * and order number are ignored; a total it sends must match the server's, or the order is refused with 409 and
+ * the new total), adds shipping, tax and the discount by the one totals function (features/money/totals.ts), refuses unknown or inactive products (400) and quantities above
  * stock (409), and takes the stock in the same transaction that writes the order, so buyers can never oversell.
  * Orders that arrive together are written together (order-writer.ts).
  */
 export async function createOrder(
-  { db, mailSender }: Pick<AppDeps, 'db' | 'mailSender'>,
+  { db, mailSender, moneyRules }: Pick<AppDeps, 'db' | 'mailSender' | 'moneyRules'>,
   input: CreateOrderValues,
 ): Promise<PlacedOrder> {
-  const order = await submitOrder(db, input)
+  // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch.
+  const order = await submitOrder(db, input, await moneyRules.get(db))
   // The buyer's confirmation and the owner's notification were queued with the order.
   mailSender.kick()
   return order

@@ -1,4 +1,5 @@
 import type { Db } from '@shop/db/client'
+import * as moneyRepo from '@shop/db/money'
 import * as ordersRepo from '@shop/db/orders'
 import type { OutboxMail } from '@shop/db/outbox'
 import { guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
@@ -27,7 +28,7 @@ export interface ComposedMail extends RenderedMail {
 /** The mail's subject is known, but it cannot be sent: its order or admin is gone. */
 export class MailObsoleteError extends Error {}
 
-export function toMailOrder(order: Order): MailOrder {
+export function toMailOrder(order: Order, currency?: string): MailOrder {
   return {
     orderNumber: order.orderNumber,
     createdAt: order.createdAt,
@@ -46,6 +47,8 @@ export function toMailOrder(order: Order): MailOrder {
       leadTime: item.leadTime,
     })),
     total: order.total,
+    charges: order.charges,
+    ...(currency ? { currency } : {}),
     status: order.status,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
@@ -77,33 +80,43 @@ export async function composeMail(deps: { db: Db; config: Config }, mail: Outbox
     return { ...rendered, ...from, link: link.resetLink }
   }
 
-  const order = mail.orderId === null ? undefined : await ordersRepo.findByIdWithItems(db, mail.orderId)
-  if (!order) throw new MailObsoleteError('The order no longer exists')
+  const found = mail.orderId === null ? undefined : await ordersRepo.findByIdWithItems(db, mail.orderId)
+  if (!found) throw new MailObsoleteError('The order no longer exists')
+  const order = found
+  const { currency } = await moneyRepo.getSettings(db)
   const orderLink = async () =>
     `${config.publicUrl}${guestOrderPath(order.orderNumber, await mintOrderKey(db, order.id))}`
   switch (mail.kind) {
     case 'order_placed': {
       const orderUrl = await orderLink()
       return {
-        ...(await renderOrderPlacedMail({ shop, order: toMailOrder(order), orderUrl })),
+        ...(await renderOrderPlacedMail({ shop, order: toMailOrder(order, currency), orderUrl })),
         ...from,
         link: orderUrl,
       }
     }
     case 'order_received': {
       const adminUrl = `${config.publicUrl}/admin/orders/${order.id}`
-      return { ...(await renderOrderReceivedMail({ shop, order: toMailOrder(order), adminUrl })), ...from }
+      return { ...(await renderOrderReceivedMail({ shop, order: toMailOrder(order, currency), adminUrl })), ...from }
     }
     case 'order_status': {
       // The status the change announced, even if another change followed before the mail went out.
       const status = ZOrderStatus.catch(order.status).parse(mail.payload.status)
       const orderUrl = await orderLink()
-      const rendered = await renderOrderStatusMail({ shop, order: { ...toMailOrder(order), status }, orderUrl })
+      const rendered = await renderOrderStatusMail({
+        shop,
+        order: { ...toMailOrder(order, currency), status },
+        orderUrl,
+      })
       return { ...rendered, ...from, link: orderUrl }
     }
     case 'order_link': {
       const orderUrl = await orderLink()
-      return { ...(await renderOrderLinkMail({ shop, order: toMailOrder(order), orderUrl })), ...from, link: orderUrl }
+      return {
+        ...(await renderOrderLinkMail({ shop, order: toMailOrder(order, currency), orderUrl })),
+        ...from,
+        link: orderUrl,
+      }
     }
   }
 }

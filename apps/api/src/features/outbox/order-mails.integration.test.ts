@@ -94,6 +94,41 @@ describe('order mails over real SMTP', () => {
     return Promise.all(inbox.mails.map((mail) => parse(mail.raw)))
   }
 
+  it('prints the stored subtotal, discount and code, shipping and tax in the mails (issue #16)', async () => {
+    const admin = (method: 'POST' | 'DELETE', url: string, json?: unknown) => t.request({ method, url, token, json })
+    const zone = await admin('POST', '/api/admin/shipping-zones', {
+      name: 'Domestic',
+      areas: ['US'],
+      methods: [{ name: 'Standard', price: '9.95', freeOver: '500' }],
+    })
+    const rate = await admin('POST', '/api/admin/tax-rates', { name: 'Sales tax', country: 'US', rate: '8' })
+    await admin('POST', '/api/admin/discounts', { code: 'MAIL5', kind: 'fixed', value: '5' })
+    try {
+      // 2 x 64.50 = 129.00; -5.00; shipping 9.95; tax 8% of 124.00 = 9.92; total 143.87.
+      const order = await placeOrder(t, product.id, 2, { discountCode: 'mail5', total: '143.87' })
+      const mails = await mailsTo(2)
+      const buyer = mails.find((mail) => recipients(mail).includes(order.customerEmail))
+      if (!buyer) throw new Error('no mail to the buyer')
+      for (const fact of [
+        'Subtotal',
+        '$129.00',
+        'Discount (MAIL5)',
+        '-$5.00',
+        'Shipping (Standard)',
+        '$9.95',
+        'Tax',
+        '$9.92',
+        '$143.87',
+      ]) {
+        expect(buyer.text).toContain(fact)
+        expect(buyer.html).toContain(fact)
+      }
+    } finally {
+      await admin('DELETE', `/api/admin/shipping-zones/${zone.json().id}`)
+      await admin('DELETE', `/api/admin/tax-rates/${rate.json().id}`)
+    }
+  })
+
   it('mails the buyer and the owner when an order is placed, with every fact and working links', async () => {
     const order = await placeOrder(t, product.id)
     const mails = await mailsTo(2)

@@ -61,6 +61,8 @@ describe('shop settings', () => {
       phone: valid.phone,
       email: valid.email,
       address: valid.address,
+      currency: 'USD',
+      freeShippingOver: null,
     })
   })
 

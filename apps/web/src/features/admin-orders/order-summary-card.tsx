@@ -4,10 +4,6 @@ import { IconDownload } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { formatMoney } from '../../lib/format'
 
-// Spec points 1 and 9: shipping is free and tax is shown as $0.00, so the subtotal is the order's total.
-const SHIPPING = 0
-const TAX = 0
-
 function SummaryLine({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between">
@@ -19,16 +15,30 @@ function SummaryLine({ label, value }: { label: string; value: string }) {
   )
 }
 
-export function OrderSummaryCard({ order }: { order: Pick<Order, 'id' | 'total'> }) {
+/**
+ * The order's money as charged and stored (issue #16): subtotal, discount and its code, shipping and its method,
+ * tax, total. Orders placed before these existed read as all subtotal, free shipping and no tax.
+ */
+export function OrderSummaryCard({ order }: { order: Pick<Order, 'id' | 'total' | 'charges'> }) {
+  const { charges } = order
   return (
     <Card withBorder padding="lg" radius="md">
       <Title order={2} fz="xl" mb="md">
         Order Summary
       </Title>
       <Stack gap="xs">
-        <SummaryLine label="Subtotal" value={formatMoney(order.total)} />
-        <SummaryLine label="Shipping" value={formatMoney(SHIPPING)} />
-        <SummaryLine label="Tax" value={formatMoney(TAX)} />
+        <SummaryLine label="Subtotal" value={formatMoney(charges.subtotal)} />
+        {Number(charges.discount) > 0 ? (
+          <SummaryLine
+            label={charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount'}
+            value={`-${formatMoney(charges.discount)}`}
+          />
+        ) : null}
+        <SummaryLine
+          label={charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping'}
+          value={formatMoney(charges.shipping)}
+        />
+        <SummaryLine label={charges.taxIncluded ? 'Tax (included)' : 'Tax'} value={formatMoney(charges.tax)} />
         <Divider my={4} />
         <Group justify="space-between">
           <Text fw={600}>Total</Text>

@@ -83,7 +83,7 @@ export function CartDrawer({ opened, onClose }: CartDrawerProps) {
               <Text className={classes.subtotal}>{formatMoney(total)}</Text>
             </Group>
             <Text size="xs" c="ink.7" mt={4}>
-              Shipping is free. You'll review your order at checkout.
+              Shipping and tax are shown at checkout, before you place the order.
             </Text>
             <Stack gap="xs" mt="md">
               <Button component={Link} to="/checkout" size="md" fullWidth onClick={onClose}>

@@ -21,12 +21,15 @@ const FIELD_CLASSES = { label: classes.label, input: classes.input, error: class
 interface CheckoutFormProps {
   isPending: boolean
   onSubmit: (values: CheckoutValues) => void
+  /** Each change of the values: the order summary prices the address as it is typed. */
+  onValuesChange?: (values: CheckoutValues) => void
 }
 
 /** Contact and shipping details, validated with the shared checkout schema (spec point 5). */
-export function CheckoutForm({ isPending, onSubmit }: CheckoutFormProps) {
+export function CheckoutForm({ isPending, onSubmit, onValuesChange }: CheckoutFormProps) {
   const form = useForm<CheckoutValues>({
     initialValues: EMPTY_VALUES,
+    onValuesChange,
     validate: schemaResolver(ZCheckoutForm, { sync: true }),
     validateInputOnBlur: true,
   })

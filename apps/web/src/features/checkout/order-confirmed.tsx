@@ -2,7 +2,8 @@ import { Button, Stack, Text, Title } from '@mantine/core'
 import { guestOrderPath, type PlacedOrder } from '@shop/schema/orders'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
+import { ChargesBreakdown } from './charges-breakdown'
 import classes from './order-confirmed.module.css'
 
 // The form was submitted from below the fold: show the confirmation from its top and move the focus to it, so a
@@ -17,7 +18,7 @@ function revealOnMount(node: HTMLHeadingElement | null) {
  * After a successful checkout: the order number the server assigned, the link to the order's page (its key is
  * shown only here and in the buyer's mails), and the way back to the shop.
  */
-export function OrderConfirmed({ order }: { order: PlacedOrder }) {
+export function OrderConfirmed({ order, currency }: { order: PlacedOrder; currency?: string | undefined }) {
   const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0)
   return (
     <Stack align="center" gap="md" ta="center" className={classes.root}>
@@ -35,8 +36,11 @@ export function OrderConfirmed({ order }: { order: PlacedOrder }) {
         any questions about your order.
       </Text>
       <Text size="sm" c="ink.7">
-        {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total {formatMoney(order.total)}
+        {itemCount} {itemCount === 1 ? 'item' : 'items'} · Total {formatMoneyIn(order.total, currency)}
       </Text>
+      <div style={{ width: '100%', maxWidth: 420, textAlign: 'left' }}>
+        <ChargesBreakdown charges={order.charges} total={order.total} itemCount={itemCount} currency={currency} />
+      </div>
       <Text size="sm" c="ink.7" maw={460}>
         A confirmation e-mail with a link to this order is on its way. You can also follow your order here:
       </Text>

@@ -1,6 +1,9 @@
-import { Divider, Group, Text, Title } from '@mantine/core'
+import '@mantine/core/styles/Radio.css'
+import { Button, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import type { Quote } from '@shop/schema/money'
+import { useState } from 'react'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 import { type CartLine, cartTotal, lineKey } from '../cart/cart'
 import { LineDetails } from '../cart/line-details'
 import classes from './order-summary.module.css'
@@ -9,10 +12,88 @@ interface OrderSummaryProps {
   items: CartLine[]
   itemCount: number
   total: number
+  /** The server's price for what the buyer has typed (POST /api/orders/quote); undefined until it answers. */
+  quote?: Quote | undefined
+  /** Why the server cannot price it (an address no zone covers). */
+  quoteError?: string | undefined
+  shippingMethodId?: number | undefined
+  onShippingMethodChange?: (id: number) => void
+  /** The code the buyer applied ("" for none). */
+  discountCode?: string
+  onDiscountCodeChange?: (code: string) => void
 }
 
-/** The cart as the checkout shows it: each line, the subtotal with its item count, free shipping and the total. */
-export function OrderSummary({ items, itemCount, total }: OrderSummaryProps) {
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" className={classes.row} wrap="nowrap">
+      <Text size="sm" c="ink.8">
+        {label}
+      </Text>
+      <Text size="sm" c="ink.9" fw={strong ? 600 : undefined} className={classes.figure}>
+        {value}
+      </Text>
+    </Group>
+  )
+}
+
+/** The code field: applied with its button (or Enter); the server's answer shows under it at once. */
+function DiscountField({
+  applied,
+  message,
+  isApplied,
+  onApply,
+}: {
+  applied: string
+  message: string | null | undefined
+  isApplied: boolean
+  onApply: (code: string) => void
+}) {
+  const [code, setCode] = useState(applied)
+  return (
+    <Stack gap={4} mt="md">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="Discount code"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              onApply(code.trim())
+            }
+          }}
+          style={{ flex: 1 }}
+        />
+        <Button variant="outline" onClick={() => onApply(code.trim())}>
+          Apply
+        </Button>
+      </Group>
+      {applied && message ? (
+        <Text size="sm" c={isApplied ? 'teal.8' : 'red.8'} role="status">
+          {message}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
+
+/**
+ * The cart as the checkout shows it: each line, then the server's breakdown for the address typed so far
+ * (subtotal, discount, shipping by the chosen method, tax, total); until the server answers, the lines' sum.
+ */
+export function OrderSummary({
+  items,
+  itemCount,
+  total,
+  quote,
+  quoteError,
+  shippingMethodId,
+  onShippingMethodChange,
+  discountCode = '',
+  onDiscountCodeChange,
+}: OrderSummaryProps) {
+  const currency = quote?.currency ?? 'USD'
+  const money = (value: string | number) => formatMoneyIn(value, currency)
   return (
     <section className={classes.summary} aria-labelledby="order-summary-title">
       <Title order={2} id="order-summary-title" className={classes.heading}>
@@ -42,34 +123,64 @@ export function OrderSummary({ items, itemCount, total }: OrderSummaryProps) {
                 leadTime={line.leadTime}
               />
               <Text size="xs" c="ink.7">
-                Qty: {line.quantity} × {formatMoney(line.price)}
+                Qty: {line.quantity} × {money(line.price)}
               </Text>
             </div>
-            <Text className={classes.amount}>{formatMoney(cartTotal([line]))}</Text>
+            <Text className={classes.amount}>{money(cartTotal([line]))}</Text>
           </li>
         ))}
       </ul>
+      {quote && quote.shippingMethods.length > 0 ? (
+        <Radio.Group
+          mt="md"
+          label="Shipping method"
+          value={String(shippingMethodId ?? quote.shippingMethod?.id ?? '')}
+          onChange={(value) => onShippingMethodChange?.(Number(value))}
+        >
+          <Stack gap={6} mt={6}>
+            {quote.shippingMethods.map((method) => (
+              <Radio
+                key={method.id}
+                value={String(method.id)}
+                label={`${method.name}: ${Number(method.cost) === 0 ? 'Free' : money(method.cost)}${method.estimate ? ` (${method.estimate})` : ''}`}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : null}
+      {onDiscountCodeChange ? (
+        <DiscountField
+          applied={discountCode}
+          message={quote?.discountMessage}
+          isApplied={quote?.discountApplied ?? false}
+          onApply={onDiscountCodeChange}
+        />
+      ) : null}
       <Divider color="gold.1" my="md" />
-      <Group justify="space-between" className={classes.row}>
-        <Text size="sm" c="ink.8">
-          Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
+      <Row
+        label={`Subtotal (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`}
+        value={money(quote?.subtotal ?? total)}
+      />
+      {quote && Number(quote.discount) > 0 ? (
+        <Row label={`Discount (${quote.discountCode})`} value={`-${money(quote.discount)}`} />
+      ) : null}
+      <Row
+        label={quote?.shippingMethod ? `Shipping (${quote.shippingMethod.name})` : 'Shipping'}
+        value={!quote || Number(quote.shipping) === 0 ? 'Free' : money(quote.shipping)}
+        strong={!quote || Number(quote.shipping) === 0}
+      />
+      {quote && Number(quote.tax) > 0 ? (
+        <Row label={`${quote.taxName ?? 'Tax'}${quote.taxIncluded ? ' (included)' : ''}`} value={money(quote.tax)} />
+      ) : null}
+      {quoteError ? (
+        <Text size="sm" c="red.8" role="alert" mt="xs">
+          {quoteError}
         </Text>
-        <Text size="sm" c="ink.9" className={classes.figure}>
-          {formatMoney(total)}
-        </Text>
-      </Group>
-      <Group justify="space-between" className={classes.row}>
-        <Text size="sm" c="ink.8">
-          Shipping
-        </Text>
-        <Text size="sm" c="ink.9" fw={600}>
-          Free
-        </Text>
-      </Group>
+      ) : null}
       <Divider color="gold.1" my="md" />
       <Group justify="space-between" align="baseline">
         <Text className={classes.totalLabel}>Total</Text>
-        <Text className={classes.total}>{formatMoney(total)}</Text>
+        <Text className={classes.total}>{money(quote?.total ?? total)}</Text>
       </Group>
     </section>
   )

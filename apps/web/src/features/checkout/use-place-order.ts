@@ -1,3 +1,4 @@
+import type { Quote } from '@shop/schema/money'
 import type { CheckoutForm } from '@shop/schema/orders'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createElement } from 'react'
@@ -7,9 +8,14 @@ import { useTRPC } from '../../lib/trpc'
 import { useCart } from '../cart/cart-store'
 import { ORDER_ERROR_TITLE, OrderErrorMessage } from './order-error-message'
 import { buildOrderInput } from './order-input'
+import { QUOTE_KEY, type QuoteDetails, quoteInputOf } from './use-quote'
 
-/** Places the cart as a guest order. Success clears the cart; failure keeps it and says why in a toast. */
-export function usePlaceOrder() {
+/**
+ * Places the cart as a guest order, with the address's country and state, the shipping method and code chosen, and
+ * the total the buyer was shown (the quote's): if the server's differs by then, it answers 409 with the new total,
+ * the toast says so and the summary is priced again. Success clears the cart; failure keeps it.
+ */
+export function usePlaceOrder(details: QuoteDetails, quote: Quote | undefined) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const { items, total, clear } = useCart()
@@ -29,6 +35,7 @@ export function usePlaceOrder() {
         Promise.all([
           queryClient.invalidateQueries(trpc.products.pathFilter()),
           queryClient.invalidateQueries(trpc.categories.pathFilter()),
+          queryClient.invalidateQueries({ queryKey: [QUOTE_KEY] }),
         ]),
     }),
   )
@@ -38,7 +45,24 @@ export function usePlaceOrder() {
       toast({ title: 'Cart is empty', message: 'Add items to your cart before placing an order.', isError: true })
       return
     }
-    mutation.mutate(buildOrderInput(values, items, total))
+    const {
+      items: _,
+      discountCode,
+      ...money
+    } = quoteInputOf(items, {
+      ...details,
+      country: values.country,
+      state: values.state,
+    })
+    mutation.mutate({
+      ...buildOrderInput(values, items, quote ? Number(quote.total) : total),
+      ...money,
+      // A code the summary said does not apply is left out rather than refused again.
+      ...(discountCode && quote?.discountApplied !== false ? { discountCode } : {}),
+      // The method the summary showed (the zone's first unless the buyer chose one).
+      ...(quote?.shippingMethod ? { shippingMethodId: quote.shippingMethod.id } : {}),
+      customerEmail: values.email,
+    })
   }
 
   return { placeOrder, order: mutation.data, isPending: mutation.isPending }

@@ -1,14 +1,20 @@
-import { Divider, Group, Stack, Text } from '@mantine/core'
+import { Divider, Stack, Text } from '@mantine/core'
 import type { GuestOrder } from '@shop/schema/orders'
 import { formatMoney } from '../../lib/format'
 import { LineDetails } from '../cart/line-details'
+import { ChargesBreakdown } from '../checkout/charges-breakdown'
 import classes from './guest-order.module.css'
 
 /**
- * The order's lines and total. A list rather than a table: at a phone's width each line keeps its name, SKU,
+ * The order's lines, its charges and total. A list rather than a table: at a phone's width each line keeps its name, SKU,
  * quantity, price and line total readable without scrolling sideways.
  */
-export function GuestOrderLines({ items, total }: Pick<GuestOrder, 'items' | 'total'>) {
+export function GuestOrderLines({
+  items,
+  total,
+  charges,
+  currency,
+}: Pick<GuestOrder, 'items' | 'total' | 'charges'> & { currency?: string | undefined }) {
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
   return (
     <Stack gap="sm">
@@ -40,24 +46,7 @@ export function GuestOrderLines({ items, total }: Pick<GuestOrder, 'items' | 'to
         ))}
       </ul>
       <Divider color="gold.1" />
-      <Group justify="space-between">
-        <Text size="sm" c="ink.7">
-          Subtotal ({itemCount} {itemCount === 1 ? 'item' : 'items'})
-        </Text>
-        <Text size="sm">{formatMoney(total)}</Text>
-      </Group>
-      <Group justify="space-between">
-        <Text size="sm" c="ink.7">
-          Shipping
-        </Text>
-        <Text size="sm">Free</Text>
-      </Group>
-      <Group justify="space-between">
-        <Text fw={700}>Total</Text>
-        <Text fw={700} fz="lg" c="gold.8">
-          {formatMoney(total)}
-        </Text>
-      </Group>
+      <ChargesBreakdown charges={charges} total={total} itemCount={itemCount} currency={currency} />
     </Stack>
   )
 }

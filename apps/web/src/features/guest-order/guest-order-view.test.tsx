@@ -1,4 +1,4 @@
-import type { GuestOrder } from '@shop/schema/orders'
+import { type GuestOrder, goodsOnlyCharges } from '@shop/schema/orders'
 import { cleanup, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -8,7 +8,14 @@ import { GuestOrderView } from './guest-order-view'
 
 afterEach(cleanup)
 
-const SHOP = { name: 'Grace & Gold', email: 'hello@grace.test', phone: '+1 (555) 010-2000', address: '1 Main St' }
+const SHOP = {
+  name: 'Grace & Gold',
+  email: 'hello@grace.test',
+  phone: '+1 (555) 010-2000',
+  address: '1 Main St',
+  currency: 'USD',
+  freeShippingOver: null,
+}
 
 const NO_DETAILS = { variantLabel: null, personalization: [], leadTime: null }
 
@@ -24,6 +31,7 @@ function buildGuestOrder(overrides: Partial<GuestOrder> = {}): GuestOrder {
       { name: 'Silver Locket', sku: 'LOC-0002', price: '30.50', quantity: 1, lineTotal: '30.50', ...NO_DETAILS },
     ],
     total: '120.50',
+    charges: goodsOnlyCharges('120.50'),
     trackingNumber: null,
     trackingUrl: null,
     history: [{ status: 'pending', at: '2026-11-20T10:00:00.000Z' }],

@@ -46,7 +46,7 @@ export function GuestOrderView({ order, shop }: { order: GuestOrder; shop: ShopI
           <GuestOrderHistory history={order.history} status={order.status} />
         </Section>
         <Section title="Items" area={classes.items}>
-          <GuestOrderLines items={order.items} total={order.total} />
+          <GuestOrderLines items={order.items} total={order.total} charges={order.charges} currency={shop?.currency} />
         </Section>
         <Section title="Delivery" area={classes.delivery}>
           <Text size="sm" fw={600}>

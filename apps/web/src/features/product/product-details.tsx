@@ -45,13 +45,22 @@ interface ProductDetailsProps {
   variant: Variant | undefined
   onChoose: (optionIndex: number, value: string) => void
   onAddToCart: (choice: AddToCartChoice) => void
+  /** The free-shipping threshold to promise ("$500"); none, no promise. */
+  freeShippingOver?: string | undefined
 }
 
 /**
  * Everything beside the gallery: name, price, description, facts, the options and personalisation to choose,
  * quantity and Add to Cart. Price, SKU and stock follow the chosen variant.
  */
-export function ProductDetails({ product, choice, variant, onChoose, onAddToCart }: ProductDetailsProps) {
+export function ProductDetails({
+  product,
+  choice,
+  variant,
+  onChoose,
+  onAddToCart,
+  freeShippingOver,
+}: ProductDetailsProps) {
   const [quantity, setQuantity] = useState(1)
   const [values, setValues] = useState<PersonalizationValues>({})
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set())
@@ -219,7 +228,7 @@ export function ProductDetails({ product, choice, variant, onChoose, onAddToCart
         <NeedsJavaScript>The cart and checkout need JavaScript: please turn it on to buy this piece.</NeedsJavaScript>
       </Stack>
 
-      <ProductAssurances />
+      <ProductAssurances freeShippingOver={freeShippingOver} />
     </Stack>
   )
 }

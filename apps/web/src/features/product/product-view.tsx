@@ -13,10 +13,18 @@ interface ProductViewProps {
   /** A complete choice names its variant in the URL; an incomplete one none (null). */
   onVariantChange: (variantId: number | null) => void
   onAddToCart: (choice: AddToCartChoice) => void
+  /** The free-shipping threshold to promise ("$500"); none, no promise. */
+  freeShippingOver?: string | undefined
 }
 
 /** The gallery and the details of a product, sharing the visitor's choice of variant. */
-export function ProductView({ product, variantParam, onVariantChange, onAddToCart }: ProductViewProps) {
+export function ProductView({
+  product,
+  variantParam,
+  onVariantChange,
+  onAddToCart,
+  freeShippingOver,
+}: ProductViewProps) {
   const [choice, setChoice] = useState<Choice>(() => initialChoice(product, variantParam))
   const variant = chosenVariant(product, choice)
   // A variant with its own picture shows it first; the product's pictures follow.
@@ -36,7 +44,14 @@ export function ProductView({ product, variantParam, onVariantChange, onAddToCar
         {/* Keyed by its pictures: another variant's picture opens the gallery at it. */}
         <ProductGallery key={imageUrls.join('\n')} imageUrls={imageUrls} name={product.name} />
       </div>
-      <ProductDetails product={product} choice={choice} variant={variant} onChoose={choose} onAddToCart={onAddToCart} />
+      <ProductDetails
+        product={product}
+        choice={choice}
+        variant={variant}
+        onChoose={choose}
+        onAddToCart={onAddToCart}
+        freeShippingOver={freeShippingOver}
+      />
     </SimpleGrid>
   )
 }

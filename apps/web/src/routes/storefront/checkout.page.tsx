@@ -1,4 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core'
+import type { CheckoutForm as CheckoutValues } from '@shop/schema/orders'
+import { useState } from 'react'
 import { NeedsJavaScript } from '../../components/needs-javascript'
 import { useCart } from '../../features/cart/cart-store'
 import { CheckoutEmpty } from '../../features/checkout/checkout-empty'
@@ -6,14 +8,30 @@ import { CheckoutForm } from '../../features/checkout/checkout-form'
 import { OrderConfirmed } from '../../features/checkout/order-confirmed'
 import { OrderSummary } from '../../features/checkout/order-summary'
 import { usePlaceOrder } from '../../features/checkout/use-place-order'
+import { type QuoteDetails, useQuote } from '../../features/checkout/use-quote'
 import { usePageHead } from '../../features/seo/use-page-head'
+import { apiMessageOf } from '../../lib/api-error'
 import { useIsHydrated } from '../../lib/use-is-hydrated'
 import classes from './checkout.page.module.css'
 
 export function CheckoutPage() {
   const isHydrated = useIsHydrated()
   const { items, total, itemCount } = useCart()
-  const { placeOrder, order, isPending } = usePlaceOrder()
+  const [details, setDetails] = useState<QuoteDetails>({
+    country: '',
+    state: '',
+    email: '',
+    shippingMethodId: undefined,
+    discountCode: '',
+  })
+  const quote = useQuote(items, details)
+  const { placeOrder, order, isPending } = usePlaceOrder(details, quote.data)
+  const onValuesChange = (values: CheckoutValues) =>
+    setDetails((current) =>
+      current.country === values.country && current.state === values.state && current.email === values.email
+        ? current
+        : { ...current, country: values.country, state: values.state, email: values.email },
+    )
   // The cart is cleared just before the order arrives: while pending, an empty cart is not "nothing to check out".
   const isEmpty = items.length === 0 && !order && !isPending
   usePageHead({ title: order ? 'Order Confirmed' : 'Checkout', noindex: true })
@@ -34,7 +52,7 @@ export function CheckoutPage() {
   if (order) {
     return (
       <Container className={classes.page}>
-        <OrderConfirmed order={order} />
+        <OrderConfirmed order={order} currency={quote.data?.currency} />
       </Container>
     )
   }
@@ -52,15 +70,25 @@ export function CheckoutPage() {
           Checkout
         </Title>
         <Text c="ink.7" mt={6}>
-          Guest checkout: no account needed. Shipping is free.
+          Guest checkout: no account needed. Shipping, tax and your discount are shown before you place the order.
         </Text>
       </header>
       <div className={classes.layout}>
         <div className={classes.formColumn}>
-          <CheckoutForm isPending={isPending} onSubmit={placeOrder} />
+          <CheckoutForm isPending={isPending} onSubmit={placeOrder} onValuesChange={onValuesChange} />
         </div>
         <div className={classes.summaryColumn}>
-          <OrderSummary items={items} itemCount={itemCount} total={total} />
+          <OrderSummary
+            items={items}
+            itemCount={itemCount}
+            total={total}
+            quote={quote.isError ? undefined : quote.data}
+            quoteError={quote.isError ? (apiMessageOf(quote.error) ?? 'The order could not be priced') : undefined}
+            shippingMethodId={details.shippingMethodId}
+            onShippingMethodChange={(id) => setDetails((current) => ({ ...current, shippingMethodId: id }))}
+            discountCode={details.discountCode}
+            onDiscountCodeChange={(code) => setDetails((current) => ({ ...current, discountCode: code }))}
+          />
         </div>
       </div>
     </Container>

@@ -1,4 +1,4 @@
-import type { GuestOrder } from '@shop/schema/orders'
+import { type GuestOrder, goodsOnlyCharges } from '@shop/schema/orders'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -25,6 +25,7 @@ const ORDER: GuestOrder = {
     },
   ],
   total: '45.00',
+  charges: goodsOnlyCharges('45.00'),
   trackingNumber: null,
   trackingUrl: null,
   history: [

@@ -10,6 +10,7 @@ import { useProduct } from '../../features/product/use-product'
 import { productHead } from '../../features/seo/page-heads'
 import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
 import { useShopInfo } from '../../features/shop/use-shop'
+import { formatMoneyIn } from '../../lib/format'
 import { parseRouteId } from '../../lib/route-id'
 import classes from './product.page.module.css'
 
@@ -19,7 +20,11 @@ export function ProductPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const { data: product, isNotFound, isError, refetch } = useProduct(id)
   const addToCart = useAddToCart()
+  // The configured threshold, whole amounts without cents ("$500"); none configured, no promise.
   const { data: shop } = useShopInfo()
+  const freeShippingOver = shop?.freeShippingOver
+    ? formatMoneyIn(shop.freeShippingOver, shop.currency).replace(/\.00$/, '')
+    : undefined
   const publicUrl = usePublicUrl()
   usePageHead(
     product
@@ -57,6 +62,7 @@ export function ProductPage() {
             variantParam={searchParams.get('variant')}
             onVariantChange={showVariant}
             onAddToCart={(choice) => addToCart(product, choice)}
+            freeShippingOver={freeShippingOver}
           />
         </Stack>
       )}

@@ -1,0 +1,161 @@
+import type { MoneyRules, StoredDiscount, StoredMethod, StoredTaxRate, StoredZone } from '@shop/db/money'
+import { AppError } from '../../lib/app-error'
+import { formatCents } from '../../lib/money'
+import { computeTotals, discountCentsOf, shippingCentsOf, type Totals, type TotalsLine } from './totals'
+
+/**
+ * What an address, a method choice and a code make of a cart: the rules of issue #16 around the pure totals
+ * (totals.ts). Pure: the caller reads the settings, the code and its uses.
+ */
+
+/** The zone that covers the address: a zone naming its state beats one naming only its country; then the first. */
+export function zoneFor(zones: readonly StoredZone[], country: string, region: string | null): StoredZone | undefined {
+  const state = region ? `${country}-${region.trim().toUpperCase()}` : undefined
+  let best: StoredZone | undefined
+  let bestScore = 0
+  for (const zone of zones) {
+    const score = zone.areas.reduce((top, area) => Math.max(top, area === state ? 2 : area === country ? 1 : 0), 0)
+    if (score > bestScore) {
+      best = zone
+      bestScore = score
+    }
+  }
+  return best
+}
+
+/** The rate of the address's state if there is one, else its country's; none: no tax. */
+export function taxRateFor(
+  rates: readonly StoredTaxRate[],
+  country: string,
+  region: string | null,
+): StoredTaxRate | undefined {
+  const state = region?.trim().toUpperCase()
+  const ofCountry = rates.filter((rate) => rate.country === country)
+  return (
+    (state ? ofCountry.find((rate) => rate.region?.toUpperCase() === state) : undefined) ??
+    ofCountry.find((rate) => rate.region === null)
+  )
+}
+
+export interface DiscountState {
+  /** The code as stored, or undefined when no code of that name exists. */
+  discount: StoredDiscount | undefined
+  /** Uses the orders before this one (in the same batch) have taken. */
+  usesTakenBefore: number
+  /** The buyer's address has used this once-per-e-mail code already. */
+  usedByEmail: boolean
+}
+
+/** Why the code does not apply, in the buyer's words; undefined when it does. */
+export function discountProblem(
+  code: string,
+  state: DiscountState,
+  subtotalCents: number,
+  now: string,
+  currency: string,
+): string | undefined {
+  const { discount } = state
+  if (!discount) return `Code ${code} does not exist`
+  if (!discount.active) return `Code ${code} is no longer active`
+  if (discount.startsAt && now < discount.startsAt) return `Code ${code} is not valid yet`
+  if (discount.endsAt && now >= discount.endsAt) return `Code ${code} has expired`
+  if (discount.maxUses !== null && discount.uses + state.usesTakenBefore >= discount.maxUses) {
+    return `Code ${code} has been used up`
+  }
+  if (discount.oncePerEmail && state.usedByEmail) return `Code ${code} has already been used with this e-mail address`
+  if (discount.minSubtotalCents !== null && subtotalCents < discount.minSubtotalCents) {
+    return `Code ${code} needs a subtotal of at least ${formatCents(discount.minSubtotalCents, currency)}`
+  }
+  return undefined
+}
+
+export interface PricingRequest {
+  lines: readonly TotalsLine[]
+  country: string | undefined
+  region: string | undefined
+  shippingMethodId: number | undefined
+  code: string | undefined
+  discount: DiscountState
+  now: string
+}
+
+export interface Priced extends Totals {
+  country: string
+  region: string | null
+  zone: StoredZone | undefined
+  method: StoredMethod | undefined
+  /** The zone's methods with what each would cost this order. */
+  methodCosts: Array<StoredMethod & { costCents: number }>
+  taxRate: StoredTaxRate | undefined
+  /** The code applied (upper case), or null. */
+  discountCode: string | null
+  discountApplied: boolean
+  /** "Code applied: -$12.00", or why not; null without a code. */
+  discountMessage: string | null
+  /** The code's id when applied: its use is taken when the order is written. */
+  discountId: number | null
+}
+
+/**
+ * Prices the cart for the address. Refuses (400) an address no zone covers, when the shop has zones (a shop with
+ * none ships everywhere free, as before issue #16), and a method the zone does not offer. A code that does not
+ * apply is an answer (discountMessage), not an error: the quote shows it, and order creation refuses it.
+ */
+export function priceCart(rules: MoneyRules, request: PricingRequest): Priced | AppError {
+  const { settings } = rules
+  const country = request.country ?? settings.defaultCountry
+  const region = request.region?.trim() || null
+  const zone = zoneFor(rules.zones, country, region)
+  if (rules.zones.length > 0 && !zone) {
+    return new AppError(
+      'BAD_REQUEST',
+      region
+        ? `We do not ship to ${region}, ${country} yet. Please choose another address.`
+        : `We do not ship to ${country} yet. Please choose another address.`,
+    )
+  }
+  let method: StoredMethod | undefined
+  if (zone) {
+    method =
+      request.shippingMethodId === undefined
+        ? zone.methods[0]
+        : zone.methods.find((candidate) => candidate.id === request.shippingMethodId)
+    if (!method) {
+      return new AppError('BAD_REQUEST', `Shipping method ${request.shippingMethodId} is not offered for this address`)
+    }
+  }
+  const subtotalCents = request.lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0)
+  let discountMessage: string | null = null
+  let applied: StoredDiscount | undefined
+  if (request.code) {
+    const problem = discountProblem(request.code, request.discount, subtotalCents, request.now, settings.currency)
+    if (problem) discountMessage = problem
+    else applied = request.discount.discount
+  }
+  const taxRate = taxRateFor(rules.taxRates, country, region)
+  const totals = computeTotals({
+    lines: request.lines,
+    discount: applied ? { kind: applied.kind, amount: applied.amount } : null,
+    shipping: method ? { priceCents: method.priceCents, freeOverCents: method.freeOverCents } : null,
+    tax: taxRate ? { rateBp: taxRate.rateBp, appliesToShipping: taxRate.appliesToShipping } : null,
+    pricesIncludeTax: settings.pricesIncludeTax,
+  })
+  if (applied) discountMessage = `Code applied: -${formatCents(totals.discountCents, settings.currency)}`
+  const goodsCents = subtotalCents - discountCentsOf(subtotalCents, applied ?? null)
+  return {
+    ...totals,
+    country,
+    region,
+    zone,
+    method,
+    methodCosts: (zone?.methods ?? []).map((candidate) => ({
+      ...candidate,
+      costCents: shippingCentsOf(goodsCents, candidate),
+    })),
+    taxRate,
+    discountCode: applied ? applied.code : null,
+    discountApplied: applied !== undefined,
+    discountMessage,
+    discountId: applied ? applied.id : null,
+  }
+}
