@@ -196,11 +196,15 @@ export const ZCreateOrderInput = z.object({
     .min(1, 'At least one item is required')
     .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
   /**
-   * The total the buyer was shown (the quote's). When given and different from what the server computes (a price
-   * changed meanwhile, or the figure was tampered with), the order is refused with 409 and the new total; the
-   * stored total is always the server's.
+   * The spec's client figure (the lines' sum in its storefront): accepted and ignored, as any client's figures
+   * are; the stored total is always the server's.
    */
   total: z.union([z.string().max(32), z.number()]).optional(),
+  /**
+   * The total the buyer was shown (the quote's). When given and different from what the server computes (a price
+   * changed meanwhile, or the figure was tampered with), the order is refused with 409 and the new total.
+   */
+  expectedTotal: z.union([z.string().max(32), z.number()]).optional(),
   orderNumber: z.string().max(64).optional(),
   ...orderMoneyFields,
 })

@@ -214,7 +214,7 @@ describe('money: settings, quotes and orders (issue #16)', () => {
 
   it('stores the components on the order, as quoted; the default country and first method apply', async () => {
     const shown = (await quote({})).json()
-    const response = await placeOrder({ total: shown.total })
+    const response = await placeOrder({ expectedTotal: shown.total })
     expect(response.statusCode).toBe(201)
     const order = response.json()
     expect(order.total).toBe('139.85')
@@ -234,16 +234,22 @@ describe('money: settings, quotes and orders (issue #16)', () => {
     expect(stored.total).toBe('139.85')
   })
 
-  it("refuses a client total that is not the server's with 409 and the new total; nothing is stored", async () => {
+  it("ignores the spec client's total: the lines' sum is stored as the server's total", async () => {
+    const response = await placeOrder({ total: '120.00' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json().total).toBe('139.85')
+  })
+
+  it("refuses an expected total that is not the server's with 409 and the new total; nothing is stored", async () => {
     const before = (await admin('GET', '/api/admin/orders')).json().length
     // Tampered: the lines' sum without shipping and tax.
-    const tampered = await placeOrder({ total: '120.00' })
+    const tampered = await placeOrder({ expectedTotal: '120.00' })
     expect(tampered.statusCode).toBe(409)
     expect(tampered.json().message).toBe(
       'The order total is now $139.85, not $120.00: a price, the shipping, the tax or the discount changed. Please review your order and place it again.',
     )
     expect(tampered.headers['x-order-total']).toBe('139.85')
-    const nonsense = await placeOrder({ total: 'free' })
+    const nonsense = await placeOrder({ expectedTotal: 'free' })
     expect(nonsense.statusCode).toBe(409)
     expect(nonsense.json().message).toContain('not "free"')
 
@@ -251,7 +257,7 @@ describe('money: settings, quotes and orders (issue #16)', () => {
     const shown = (await quote({})).json()
     await t.db.updateTable('product_variants').set({ price_cents: 13000 }).where('product_id', '=', ring.id).execute()
     await t.db.updateTable('products').set({ price_cents: 13000 }).where('id', '=', ring.id).execute()
-    const changed = await placeOrder({ total: shown.total })
+    const changed = await placeOrder({ expectedTotal: shown.total })
     expect(changed.statusCode).toBe(409)
     // 130.00 + 9.95 + 8.25% of 130.00 (10.725 -> 10.73)
     expect(changed.json().message).toContain('The order total is now $150.68, not $139.85')
@@ -338,7 +344,7 @@ describe('money: settings, quotes and orders (issue #16)', () => {
     }
     expect((await placeOrder({ discountCode: 'NOPE' })).statusCode).toBe(400)
 
-    const order = await placeOrder({ discountCode: 'Save12', total: '126.86' })
+    const order = await placeOrder({ discountCode: 'Save12', expectedTotal: '126.86' })
     expect(order.statusCode).toBe(201)
     expect(order.json().charges).toMatchObject({ discount: '12.00', discountCode: 'SAVE12', tax: '8.91' })
     // The invoice prints the stored components, not constants.
@@ -405,7 +411,7 @@ describe('money: settings, quotes and orders (issue #16)', () => {
     const response = await quote({})
     // 120.00 + 9.95 shipping; tax inside 120.00 at 8.25% = 9.1455 -> 9.15.
     expect(response.json()).toMatchObject({ currency: 'EUR', tax: '9.15', taxIncluded: true, total: '129.95' })
-    const tampered = await placeOrder({ total: '1.00' })
+    const tampered = await placeOrder({ expectedTotal: '1.00' })
     expect(tampered.json().message).toContain('€129.95')
     await admin('PUT', '/api/admin/settings/money', { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false })
   })

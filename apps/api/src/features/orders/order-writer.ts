@@ -238,15 +238,15 @@ export function decide(
       if (code && !priced.discountApplied) {
         return { error: new AppError(discount ? 'CONFLICT' : 'BAD_REQUEST', priced.discountMessage ?? code) }
       }
-      if (input.total !== undefined && clientCents(input.total) !== priced.totalCents) {
+      if (input.expectedTotal !== undefined && clientCents(input.expectedTotal) !== priced.totalCents) {
         const currency = rules.settings.currency
-        const was = clientCents(input.total)
+        const was = clientCents(input.expectedTotal)
         return {
           error: new AppError(
             'CONFLICT',
             TOTAL_CHANGED(
               formatCents(priced.totalCents, currency),
-              Number.isNaN(was) ? `"${String(input.total).slice(0, 32)}"` : formatCents(was, currency),
+              Number.isNaN(was) ? `"${String(input.expectedTotal).slice(0, 32)}"` : formatCents(was, currency),
             ),
             { 'x-order-total': centsToMoney(priced.totalCents) },
           ),

@@ -25,8 +25,8 @@ import { type CreateOrderValues, submitOrder } from './order-writer'
 
 /**
  * Places a guest order. The server is the authority: it prices every line from the database (the client's prices
- * and order number are ignored; a total it sends must match the server's, or the order is refused with 409 and
- * the new total), adds shipping, tax and the discount by the one totals function (features/money/totals.ts), refuses unknown or inactive products (400) and quantities above
+ * and order number are ignored; an `expectedTotal` it sends, the quote the buyer saw, must match the server's, or
+ * the order is refused with 409 and the new total), adds shipping, tax and the discount by the one totals function (features/money/totals.ts), refuses unknown or inactive products (400) and quantities above
  * stock (409), and takes the stock in the same transaction that writes the order, so buyers can never oversell.
  * Orders that arrive together are written together (order-writer.ts).
  */

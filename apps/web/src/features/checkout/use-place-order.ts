@@ -56,6 +56,8 @@ export function usePlaceOrder(details: QuoteDetails, quote: Quote | undefined) {
     })
     mutation.mutate({
       ...buildOrderInput(values, items, quote ? Number(quote.total) : total),
+      // The total the buyer was shown: a price changed meanwhile makes the order a 409 with the new total.
+      ...(quote ? { expectedTotal: quote.total } : {}),
       ...money,
       // A code the summary said does not apply is left out rather than refused again.
       ...(discountCode && quote?.discountApplied !== false ? { discountCode } : {}),
