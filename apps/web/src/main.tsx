@@ -36,10 +36,15 @@ async function hydratePage(state: ShopState) {
   hydrate(clients.queryClient, reviveQueryErrors(state.queries))
   const routes = browserRoutes(clients)
   await loadMatchedLazyRoutes(routes, window.location)
-  const router = createRouter(routes, state.router)
-  // As a transition, hydration runs in slices of a few milliseconds instead of one long task (Total Blocking Time).
-  startTransition(() => {
-    hydrateRoot(container as HTMLElement, tree(state.publicUrl, <RouterProvider router={router} />))
+  // Each step its own task, as for a page rendered here (below): none holds the main thread long.
+  setTimeout(() => {
+    const router = createRouter(routes, state.router)
+    setTimeout(() => {
+      // As a transition, hydration runs in slices of a few milliseconds instead of one long task.
+      startTransition(() => {
+        hydrateRoot(container as HTMLElement, tree(state.publicUrl, <RouterProvider router={router} />))
+      })
+    })
   })
 }
 
@@ -66,7 +71,8 @@ function tree(publicUrl: string, router: ReactNode) {
 }
 
 if (serverState) {
-  void hydratePage(serverState)
+  // After the module's own task, like the steps below.
+  setTimeout(() => void hydratePage(serverState))
 } else {
   // The start-up is cut into steps, each its own task, so that none holds the main thread long (Total Blocking
   // Time): the router (whose route loaders start the page's requests), then React, whose first render is a

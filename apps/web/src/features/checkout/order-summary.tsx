@@ -173,7 +173,7 @@ export function OrderSummary({
         <Row label={`${quote.taxName ?? 'Tax'}${quote.taxIncluded ? ' (included)' : ''}`} value={money(quote.tax)} />
       ) : null}
       {quoteError ? (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" mt="xs">
           {quoteError}
         </Text>
       ) : null}
