@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/Radio.css'
 import { Button, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
 import type { Quote } from '@shop/schema/money'
