@@ -358,11 +358,22 @@ describe('POST /api/admin/products/import', () => {
     const shown = await t.request({ method: 'GET', url: `/api/products/${rosary?.id}` })
     expect(shown.json()).toMatchObject({ name: 'Olive Wood Rosary', price: '35.00' })
 
+    // The audit log says who imported what.
+    const [entry] = (await t.request({ method: 'GET', url: '/api/admin/audit-log?pageSize=1', token })).json()
+    expect(entry).toMatchObject({
+      action: 'imported',
+      entity: 'product',
+      changes: { created: ['CSV-LOCKET-8S', 'CSV-ROSARY-45', 'CSV-ROSARY-60'], updated: ['CSV-LOCKET-6G'] },
+    })
+
     const before = await everyProduct()
     const again = await importCsv(file, 'apply')
     expect(again.statusCode, again.body).toBe(200)
     expect(again.json<ProductImportResult>().summary).toEqual({ create: 0, update: 0, unchanged: 5 })
     expect(await everyProduct()).toEqual(before)
+    // Nothing written, nothing audited.
+    const [last] = (await t.request({ method: 'GET', url: '/api/admin/audit-log?pageSize=1', token })).json()
+    expect(last.id).toBe(entry.id)
   })
 
   it('updates a product the public has in its cache, which then sees the new price', async () => {

@@ -122,7 +122,9 @@ export async function productsCsvRoutes(app: FastifyInstance) {
     async (request) => {
       if (!request.isMultipart()) throw fileError(PRODUCT_CSV_MESSAGES.notMultipart)
       const { file, mode } = await receiveForm(request)
-      return importProductCsv(app.deps.db, file, mode)
+      // The auth hook has refused a request without a session before this handler.
+      const admin = request.admin as NonNullable<typeof request.admin>
+      return importProductCsv(app.deps.db, file, mode, { id: admin.id, username: admin.username, ip: request.ip })
     },
   )
 }

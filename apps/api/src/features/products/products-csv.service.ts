@@ -12,6 +12,7 @@ import type {
 } from '@shop/schema/products-csv'
 import type { z } from 'zod'
 import type { CsvCell } from '../../lib/csv'
+import { type Actor, audit } from '../accounts/audit'
 import { ProductCsvRefusal, productCsvRows, readProductCsv } from './product-csv'
 import { checkFileSkus, groupRows, type ImportPlan, planImport, type RowGroup } from './product-import-plan'
 import { productListOptions } from './products.service'
@@ -90,7 +91,12 @@ const CHANGED_MEANWHILE =
  * its transaction and writes every product of the file in it, or nothing when there is any error (a
  * ProductCsvRefusal with the report).
  */
-export async function importProductCsv(db: Db, bytes: Buffer, mode: ProductImportMode): Promise<ProductImportResult> {
+export async function importProductCsv(
+  db: Db,
+  bytes: Buffer,
+  mode: ProductImportMode,
+  actor: Actor,
+): Promise<ProductImportResult> {
   const { groups, errors } = readFile(bytes)
   if (mode === 'dry-run') return (await planAgainst(db, groups, errors)).result
   // Another admin may save a product between this transaction's checks and its writes (PostgreSQL runs them side
@@ -101,6 +107,19 @@ export async function importProductCsv(db: Db, bytes: Buffer, mode: ProductImpor
         const plan = await planAgainst(tx, groups, errors)
         if (plan.result.errors.length > 0) throw new ProductCsvRefusal(400, plan.result)
         await batchesRepo.saveMany(tx, plan.saves)
+        // In the import's transaction: the audit log names each SKU created or updated (unchanged rows are not
+        // writes).
+        const written = plan.result.rows.filter((row) => row.action !== 'unchanged')
+        if (written.length > 0) {
+          await audit(tx, actor, {
+            action: 'imported',
+            entity: 'product',
+            changes: {
+              created: written.filter((row) => row.action === 'create').map((row) => row.sku),
+              updated: written.filter((row) => row.action === 'update').map((row) => row.sku),
+            },
+          })
+        }
         return plan.result
       })
     } catch (error) {
