@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Toasts } from './components/toasts'
 import type { Clients } from './lib/clients'
 import { TRPCProvider } from './lib/trpc'
@@ -20,6 +20,18 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 })
 
 /**
+ * Marks the document once React has rendered or hydrated it: from then on its buttons work (a server-rendered page
+ * shows them earlier). Browser tests wait for it before they click. Rendered on the server too (as nothing): the
+ * server's tree and the browser's must have the same shape, or `useId` gives them different ids.
+ */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true'
+  }, [])
+  return null
+}
+
+/**
  * Theme, query cache and API client around the router: `RouterProvider` in the browser, `StaticRouterProvider` in
  * the server renderer. The colour scheme is fixed to light (index.html says so too), so both render alike.
  */
@@ -30,6 +42,7 @@ export function App({ clients, children }: { clients: Clients; children: ReactNo
         <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
           <Toasts />
           {children}
+          <ReadyMarker />
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -2,7 +2,7 @@ import './styles/mantine.css'
 import '@fontsource/cormorant-garamond/latin-600.css'
 import './global.css'
 import { hydrate } from '@tanstack/react-query'
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react'
+import { type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { App } from './app'
@@ -48,23 +48,11 @@ async function hydratePage(state: ShopState) {
   })
 }
 
-/**
- * Marks the document once React has rendered or hydrated it: from then on its buttons work (a server-rendered page
- * shows them earlier). Browser tests wait for it before they click.
- */
-function ReadyMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true'
-  }, [])
-  return null
-}
-
 function tree(publicUrl: string, router: ReactNode) {
   return (
     <StrictMode>
       <HeadContext.Provider value={{ publicUrl }}>
         <App clients={clients}>{router}</App>
-        <ReadyMarker />
       </HeadContext.Provider>
     </StrictMode>
   )

@@ -10,15 +10,11 @@ export function createTrpcClient() {
   return createTRPCClient<AppRouter>({ links: [restLink<AppRouter>()] })
 }
 
-/**
- * Spec point 7: data never goes stale, no refetch on focus, no polling, no retries. A failed call is not repeated
- * when the next component asks for it either: a page rendered on the server with "not found" hydrates with it,
- * instead of showing a skeleton and asking the API again (the pages' "Try again" buttons refetch).
- */
+/** Spec point 7: data never goes stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false, retryOnMount: false },
+      queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
       mutations: { retry: false },
     },
   })

@@ -28,7 +28,7 @@ test('visitor reaches a category through the header navigation', async ({ page }
 })
 
 test('an unknown product id shows Product Not Found', async ({ page, consoleGuard }) => {
-  // The browser reports the API's 404 for the missing product as a console error; that one is expected.
+  // The browser reports the page's own 404 status as a console error; that one is expected.
   consoleGuard.allow(/status of 404/)
   await page.goto('/product/999999')
 
@@ -37,8 +37,11 @@ test('an unknown product id shows Product Not Found', async ({ page, consoleGuar
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/')
 })
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page')
+test('an unknown path shows the 404 page, with status 404', async ({ page, consoleGuard }) => {
+  // The browser reports the page's own 404 status as a console error; that one is expected.
+  consoleGuard.allow(/status of 404/)
+  const response = await page.goto('/no-such-page')
+  expect(response?.status()).toBe(404)
 
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
 })

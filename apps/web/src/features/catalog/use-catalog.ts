@@ -27,7 +27,8 @@ export function useCategories() {
 /** One active category by slug; `isNotFound` is true when the API answers 404 (unknown or inactive slug). */
 export function useCategory(slug: string) {
   const trpc = useTRPC()
-  const query = useQuery(trpc.categories.get.queryOptions({ slug }))
+  // A "not found" the server rendered is kept, not asked again as the page hydrates (which would show a skeleton).
+  const query = useQuery({ ...trpc.categories.get.queryOptions({ slug }), retryOnMount: false })
   return { ...query, isNotFound: httpStatusOf(query.error) === 404 }
 }
 
