@@ -9,8 +9,10 @@ export function useSearchParam(name: string): [string, (value: string) => void] 
   const [params, setParams] = useSearchParams()
   const setValue = (value: string) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
+      () => {
+        // The address as it is now, not as this component last rendered it: the router re-renders in a transition,
+        // so two writes in a row (one filter cleared, the next set) would otherwise bring the first one back.
+        const next = new URLSearchParams(window.location.search)
         if (value) next.set(name, value)
         else next.delete(name)
         next.delete('page')
