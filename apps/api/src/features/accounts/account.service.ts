@@ -10,17 +10,15 @@ import { INVALID_CODE } from '../auth/auth.service'
 import { countRequest, TWO_FACTOR_LIMIT, uncountRequest } from '../auth/rate-limit'
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../auth/totp'
 import { getShopSettings } from '../settings/settings.service'
-import { type Actor, audit } from './audit'
+import { type Actor, actorOf, audit } from './audit'
+
+export { actorOf }
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect'
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 export const TWO_FACTOR_NOT_STARTED = 'Start again: show a new QR code and scan it'
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on'
 export const SESSION_NOT_FOUND = 'Session not found'
-
-export function actorOf(admin: SessionAdmin, ip: string): Actor {
-  return { id: admin.id, username: admin.username, ip }
-}
 
 async function adminRow(db: AppDeps['db'], id: number) {
   const admin = await adminsRepo.findById(db, id)

@@ -6,7 +6,7 @@ import { getCategory } from '../categories/categories.service'
 import { getOrder } from '../orders/orders.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
-import { audit, changedFields } from './audit'
+import { actorOf, audit, changedFields } from './audit'
 
 /**
  * The audit entry of every back-office write made through a tRPC procedure, derived from the route table: the
@@ -130,14 +130,10 @@ export async function recordAudit(
     const { id: _, ...rest } = inputRecord
     changes = { ...labelOf(plan.before), ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, brief(v)])) }
   }
-  await audit(
-    ctx.db,
-    { id: ctx.admin.id, username: ctx.admin.username, ip: ctx.request.ip },
-    {
-      action: plan.action,
-      entity: plan.entity,
-      entityId: idOf(inputRecord) ?? idOf(outputRecord) ?? null,
-      changes,
-    },
-  )
+  await audit(ctx.db, actorOf(ctx.admin, ctx.request.ip), {
+    action: plan.action,
+    entity: plan.entity,
+    entityId: idOf(inputRecord) ?? idOf(outputRecord) ?? null,
+    changes,
+  })
 }

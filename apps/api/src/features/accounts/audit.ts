@@ -1,5 +1,6 @@
 import * as auditRepo from '@shop/db/audit-log'
 import type { Executor } from '@shop/db/client'
+import type { SessionAdmin } from '@shop/db/sessions'
 import type { AuditEntity } from '@shop/schema/accounts'
 
 /** Who does an admin write, from where: the signed-in admin and the request's address. */
@@ -7,6 +8,11 @@ export interface Actor {
   id: number
   username: string
   ip: string
+}
+
+/** The actor of a request: its signed-in admin and its address. */
+export function actorOf(admin: SessionAdmin, ip: string): Actor {
+  return { id: admin.id, username: admin.username, ip }
 }
 
 /**

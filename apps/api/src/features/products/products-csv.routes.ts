@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error'
 import { sendCsv } from '../../lib/csv'
 import { errorBody } from '../../lib/error-body'
 import { readParts } from '../../lib/multipart'
+import { actorOf } from '../accounts/audit'
 import { fileError, ProductCsvRefusal } from './product-csv'
 import { importProductCsv, productExportRows } from './products-csv.service'
 
@@ -124,7 +125,7 @@ export async function productsCsvRoutes(app: FastifyInstance) {
       const { file, mode } = await receiveForm(request)
       // The auth hook has refused a request without a session before this handler.
       const admin = request.admin as NonNullable<typeof request.admin>
-      return importProductCsv(app.deps.db, file, mode, { id: admin.id, username: admin.username, ip: request.ip })
+      return importProductCsv(app.deps.db, file, mode, actorOf(admin, request.ip))
     },
   )
 }
