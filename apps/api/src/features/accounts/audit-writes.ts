@@ -15,8 +15,9 @@ import { actorOf, audit, changedFields } from './audit'
  * before the write and the answer after it. A new /admin write route is audited without a line here; an entity
  * with no reader below is still recorded, with its input as the summary.
  *
- * Routes whose service writes its own entries in the change's transaction (admins, the account policy) are left
- * to it; so are the /auth routes (sign-ins, the account), and reads.
+ * The read before, the write and the entry run in one transaction (trpc/init.ts): they commit together or not at
+ * all. Routes whose service writes its own entries in the change's transaction (admins, the account policy) are
+ * left to it; so are the /auth routes (sign-ins, the account), and reads.
  */
 const SELF_AUDITED = new Set(['admins', 'account-policy', 'audit-log'])
 
@@ -81,15 +82,41 @@ function idOf(value: unknown): number | undefined {
   return undefined
 }
 
-/** Before a write: what it is, and the record as it was. Undefined for a route that is not audited here. */
-export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+/** Audited actions that change nothing in the database: their entry is written after them, outside a transaction. */
+const NOT_DATABASE_WRITES = new Set<string>(['admin.settings.testMail'] satisfies ProcedurePath[])
+
+/** The route's path segments and entity when the procedure is a write audited here. */
+function auditedRoute(path: string) {
   const route = routes[path as ProcedurePath]
   if (!route || route.method === 'GET' || !route.path.startsWith('/admin/')) return undefined
   const segments = route.path.split('/').filter(Boolean)
   const section = segments[1] ?? ''
   if (SELF_AUDITED.has(section)) return undefined
   const entity = ENTITIES[section]
-  if (!entity) return undefined
+  return entity ? { route, segments, entity } : undefined
+}
+
+/** Whether the procedure is a back-office write whose entry this middleware writes. */
+export function isAudited(path: string): boolean {
+  return auditedRoute(path) !== undefined
+}
+
+/**
+ * Whether the procedure writes to the database: it then runs in one transaction with its entry (trpc/init.ts).
+ * Its service must open its own transactions with inTransaction (@shop/db/client), which joins the caller's.
+ */
+export function isDatabaseWrite(path: string): boolean {
+  return !NOT_DATABASE_WRITES.has(path)
+}
+
+/**
+ * Before a write, with the executor of its transaction: what it is, and the record as it was. Undefined for a
+ * route that is not audited here.
+ */
+export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+  const audited = auditedRoute(path)
+  if (!audited) return undefined
+  const { route, segments, entity } = audited
   const last = segments[segments.length - 1] ?? ''
   const isAction = segments.length > 2 && !last.startsWith('{')
   const action = isAction
@@ -101,7 +128,7 @@ export async function planAudit(ctx: Context, path: string, input: unknown): Pro
   return { entity, action, before }
 }
 
-/** After a successful write: its entry (one INSERT). */
+/** After a successful write, in its transaction: its entry (one INSERT). */
 export async function recordAudit(
   ctx: Context & { admin: { id: number; username: string } },
   plan: AuditPlan,
