@@ -127,3 +127,27 @@ export async function ping(db: Db): Promise<void> {
 export function inTransaction<T>(db: Executor, work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work)
 }
+
+/**
+ * The transaction as an executor that code written for a Db can be given: its `transaction().execute(work)` runs
+ * `work` in this same transaction (Kysely's own refuses to nest), so a service that opens its own transaction
+ * joins the caller's, and all of it commits or rolls back together. Everything else is the transaction itself.
+ */
+export function joinable(tx: Transaction<Database>): Transaction<Database> {
+  const joined: Transaction<Database> = new Proxy(tx, {
+    get(target, property) {
+      if (property === 'transaction') {
+        const builder = {
+          setIsolationLevel: () => builder,
+          setAccessMode: () => builder,
+          execute: <T>(work: (tx: Transaction<Database>) => Promise<T>) => work(joined),
+        }
+        return () => builder
+      }
+      // Kysely's classes keep their state in private fields: their methods and getters run on the transaction.
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return joined
+}

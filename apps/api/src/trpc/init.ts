@@ -2,6 +2,8 @@
  * tRPC setup. Every procedure is served as REST by trpc-to-openapi; its method and path come from the route
  * table in @shop/schema/routes, so server and web client cannot disagree about them.
  */
+
+import { joinable } from '@shop/db/client'
 import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
@@ -70,7 +72,9 @@ export const adminProcedure = publicProcedure
     }
     try {
       const result = await ctx.db.transaction().execute(async (tx) => {
-        const txCtx = { ...ctx, db: tx, mailSender }
+        // A service that opens a transaction of its own joins this one (joinable), whether it uses inTransaction
+        // or not: a write route added on another branch needs no change to be audited with its change.
+        const txCtx = { ...ctx, db: joinable(tx), mailSender }
         const plan = await planAudit(txCtx, path, input)
         const result = await next({ ctx: txCtx })
         if (!result.ok) throw new RolledBack(result)
