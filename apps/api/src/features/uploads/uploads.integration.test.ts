@@ -318,6 +318,7 @@ describe('POST /api/admin/upload', () => {
     const logged = await auditLog()
     expect(Number(logged.headers['x-total-count'])).toBeGreaterThan(0)
     const [entry] = logged.json()
+    expect(Object.keys(entry.changes.files)).toEqual(urls)
     expect(entry).toMatchObject({
       actor: TEST_ADMIN.username,
       ip: '192.0.2.44',
@@ -325,10 +326,10 @@ describe('POST /api/admin/upload', () => {
       entity: 'upload',
       entityId: null,
       changes: {
-        files: [
-          { name: 'cross.png', bytes: images.png.length, url: urls[0] },
-          { name: 'medal.jpeg', bytes: images.jpeg.length, url: urls[1] },
-        ],
+        files: {
+          [urls[0] ?? '']: { name: 'cross.png', bytes: images.png.length },
+          [urls[1] ?? '']: { name: 'medal.jpeg', bytes: images.jpeg.length },
+        },
       },
     })
     const count = Number(logged.headers['x-total-count'])

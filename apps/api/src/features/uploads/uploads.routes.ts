@@ -145,12 +145,12 @@ export async function uploadsRoutes(app: FastifyInstance) {
       await audit(app.deps.db, actorOf(admin, request.ip), {
         action: 'uploaded',
         entity: 'upload',
+        // By stored URL, each with its name as sent and its size (an object: a list of two would read as before
+        // and after on the Audit Log screen).
         changes: {
-          files: received.map((image, index) => ({
-            name: image.name,
-            bytes: image.bytes.length,
-            url: stored[index]?.url ?? null,
-          })),
+          files: Object.fromEntries(
+            received.map((image, index) => [stored[index]?.url, { name: image.name, bytes: image.bytes.length }]),
+          ),
         },
       })
     } catch (error) {
