@@ -225,6 +225,8 @@ describe('an audit entry and its write', () => {
 
     let categoryId = 0
     let testimonialId = 0
+    let zoneId = 0
+    let taxRateId = 0
     const writes: Array<
       [string, () => Promise<{ statusCode: number; body: string; json(): { id: number } }>, Partial<Entry>]
     > = [
@@ -294,6 +296,66 @@ describe('an audit entry and its write', () => {
         'the settings',
         () => write('PUT', '/api/admin/settings', { ...settingsValues, phone: '+1 555 0111' }),
         { entity: 'settings', action: 'updated', changes: { phone: [settingsValues.phone, '+1 555 0111'] } },
+      ],
+      [
+        'the money settings',
+        () =>
+          write('PUT', '/api/admin/settings/money', { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: true }),
+        { entity: 'settings', action: 'updated', changes: { pricesIncludeTax: [false, true] } },
+      ],
+      [
+        'a shipping zone created',
+        async () => {
+          const created = await write('POST', '/api/admin/shipping-zones', {
+            name: 'Audited Zone',
+            areas: ['US'],
+            methods: [{ name: 'Standard', price: '9.95' }],
+          })
+          zoneId = created.json().id
+          return created
+        },
+        {
+          entity: 'shipping-zone',
+          action: 'created',
+          changes: expect.objectContaining({ name: [null, 'Audited Zone'] }),
+        },
+      ],
+      [
+        'a shipping zone updated',
+        () =>
+          write('PUT', `/api/admin/shipping-zones/${zoneId}`, {
+            name: 'Audited Zone Renamed',
+            areas: ['US'],
+            methods: [{ name: 'Standard', price: '9.95' }],
+          }),
+        {
+          entity: 'shipping-zone',
+          action: 'updated',
+          changes: expect.objectContaining({ name: ['Audited Zone', 'Audited Zone Renamed'] }),
+        },
+      ],
+      [
+        'a tax rate created',
+        async () => {
+          const created = await write('POST', '/api/admin/tax-rates', {
+            name: 'Audit tax',
+            country: 'US',
+            rate: '8.25',
+          })
+          taxRateId = created.json().id
+          return created
+        },
+        { entity: 'tax-rate', action: 'created' },
+      ],
+      [
+        'a tax rate deleted',
+        () => write('DELETE', `/api/admin/tax-rates/${taxRateId}`),
+        { entity: 'tax-rate', action: 'deleted', changes: { name: 'Audit tax' } },
+      ],
+      [
+        'a discount code created',
+        () => write('POST', '/api/admin/discounts', { code: 'audit10', kind: 'percent', value: 10 }),
+        { entity: 'discount', action: 'created' },
       ],
       [
         'an order deleted',

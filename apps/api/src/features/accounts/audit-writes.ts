@@ -3,6 +3,7 @@ import type { AuditEntity } from '@shop/schema/accounts'
 import { type ProcedurePath, routes } from '@shop/schema/routes'
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
+import * as money from '../money/money.service'
 import { getOrder } from '../orders/orders.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
@@ -27,6 +28,14 @@ const ENTITIES: Record<string, AuditEntity> = {
   orders: 'order',
   testimonials: 'testimonial',
   settings: 'settings',
+  'shipping-zones': 'shipping-zone',
+  'tax-rates': 'tax-rate',
+  discounts: 'discount',
+}
+
+/** Parts of a section that are records of their own: /admin/settings/money is the money settings, not an action. */
+const SUB_RECORDS: Record<string, Reader> = {
+  'settings/money': (ctx) => money.getMoneySettings(ctx.db),
 }
 
 type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
@@ -37,6 +46,10 @@ const READERS: Partial<Record<AuditEntity, Reader>> = {
   order: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getOrder(ctx.db, id)),
   testimonial: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : testimonialsRepo.findById(ctx.db, id)),
   settings: (ctx) => getShopSettings(ctx.db, ctx.config),
+  // A shop has a few zones and tax rates, and discount codes by the hundred at most: the list is the reader.
+  'shipping-zone': async (ctx, id) => (await money.listZones(ctx.db)).find((zone) => zone.id === id),
+  'tax-rate': async (ctx, id) => (await money.listTaxRates(ctx.db)).find((rate) => rate.id === id),
+  discount: async (ctx, id) => (await money.listDiscounts(ctx.db)).find((discount) => discount.id === id),
 }
 
 /** Fields that change on every write and say nothing. */
@@ -61,7 +74,7 @@ function briefChanges(changes: Record<string, [unknown, unknown]>): Record<strin
 /** A record's name for the log: what a person recognises it by. */
 function labelOf(record: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!record) return {}
-  for (const key of ['name', 'orderNumber', 'title', 'sku']) {
+  for (const key of ['name', 'orderNumber', 'title', 'sku', 'code']) {
     if (typeof record[key] === 'string') return { [key]: record[key] }
   }
   return {}
@@ -103,7 +116,7 @@ export function isAudited(path: string): boolean {
 
 /**
  * Whether the procedure writes to the database: it then runs in one transaction with its entry (trpc/init.ts).
- * Its service must open its own transactions with inTransaction (@shop/db/client), which joins the caller's.
+ * Its service's own transactions join that one (inTransaction and joinable, @shop/db/client).
  */
 export function isDatabaseWrite(path: string): boolean {
   return !NOT_DATABASE_WRITES.has(path)
@@ -118,12 +131,13 @@ export async function planAudit(ctx: Context, path: string, input: unknown): Pro
   if (!audited) return undefined
   const { route, segments, entity } = audited
   const last = segments[segments.length - 1] ?? ''
-  const isAction = segments.length > 2 && !last.startsWith('{')
+  const subRecord = SUB_RECORDS[segments.slice(1).join('/')]
+  const isAction = segments.length > 2 && !last.startsWith('{') && !subRecord
   const action = isAction
     ? last.replace(/-/g, ' ')
     : { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' }[route.method]
   const id = idOf(input)
-  const reader = READERS[entity]
+  const reader = subRecord ?? READERS[entity]
   const before = route.method === 'POST' && !isAction ? undefined : await reader?.(ctx, id).catch(() => undefined)
   return { entity, action, before }
 }
