@@ -73,7 +73,8 @@ export const adminProcedure = publicProcedure
     try {
       const result = await ctx.db.transaction().execute(async (tx) => {
         // A service that opens a transaction of its own joins this one (joinable), whether it uses inTransaction
-        // or not: a write route added on another branch needs no change to be audited with its change.
+        // or not: a write route added on another branch needs no change to be audited with its change. It must
+        // query through ctx.db: on SQLite another handle would wait for this transaction's one connection.
         const txCtx = { ...ctx, db: joinable(tx), mailSender }
         const plan = await planAudit(txCtx, path, input)
         const result = await next({ ctx: txCtx })
