@@ -3,6 +3,7 @@ import type { AuditEntity } from '@shop/schema/accounts'
 import { type ProcedurePath, routes } from '@shop/schema/routes'
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
+import * as money from '../money/money.service'
 import { getOrder } from '../orders/orders.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
@@ -15,8 +16,9 @@ import { actorOf, audit, changedFields } from './audit'
  * before the write and the answer after it. A new /admin write route is audited without a line here; an entity
  * with no reader below is still recorded, with its input as the summary.
  *
- * Routes whose service writes its own entries in the change's transaction (admins, the account policy) are left
- * to it; so are the /auth routes (sign-ins, the account), and reads.
+ * The read before, the write and the entry run in one transaction (trpc/init.ts): they commit together or not at
+ * all. Routes whose service writes its own entries in the change's transaction (admins, the account policy) are
+ * left to it; so are the /auth routes (sign-ins, the account), and reads.
  */
 const SELF_AUDITED = new Set(['admins', 'account-policy', 'audit-log'])
 
@@ -26,6 +28,14 @@ const ENTITIES: Record<string, AuditEntity> = {
   orders: 'order',
   testimonials: 'testimonial',
   settings: 'settings',
+  'shipping-zones': 'shipping-zone',
+  'tax-rates': 'tax-rate',
+  discounts: 'discount',
+}
+
+/** Parts of a section that are records of their own: /admin/settings/money is the money settings, not an action. */
+const SUB_RECORDS: Record<string, Reader> = {
+  'settings/money': (ctx) => money.getMoneySettings(ctx.db),
 }
 
 type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
@@ -36,6 +46,10 @@ const READERS: Partial<Record<AuditEntity, Reader>> = {
   order: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getOrder(ctx.db, id)),
   testimonial: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : testimonialsRepo.findById(ctx.db, id)),
   settings: (ctx) => getShopSettings(ctx.db, ctx.config),
+  // A shop has a few zones and tax rates, and discount codes by the hundred at most: the list is the reader.
+  'shipping-zone': async (ctx, id) => (await money.listZones(ctx.db)).find((zone) => zone.id === id),
+  'tax-rate': async (ctx, id) => (await money.listTaxRates(ctx.db)).find((rate) => rate.id === id),
+  discount: async (ctx, id) => (await money.listDiscounts(ctx.db)).find((discount) => discount.id === id),
 }
 
 /** Fields that change on every write and say nothing. */
@@ -60,7 +74,7 @@ function briefChanges(changes: Record<string, [unknown, unknown]>): Record<strin
 /** A record's name for the log: what a person recognises it by. */
 function labelOf(record: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!record) return {}
-  for (const key of ['name', 'orderNumber', 'title', 'sku']) {
+  for (const key of ['name', 'orderNumber', 'title', 'sku', 'code']) {
     if (typeof record[key] === 'string') return { [key]: record[key] }
   }
   return {}
@@ -81,27 +95,54 @@ function idOf(value: unknown): number | undefined {
   return undefined
 }
 
-/** Before a write: what it is, and the record as it was. Undefined for a route that is not audited here. */
-export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+/** Audited actions that change nothing in the database: their entry is written after them, outside a transaction. */
+const NOT_DATABASE_WRITES = new Set<string>(['admin.settings.testMail'] satisfies ProcedurePath[])
+
+/** The route's path segments and entity when the procedure is a write audited here. */
+function auditedRoute(path: string) {
   const route = routes[path as ProcedurePath]
   if (!route || route.method === 'GET' || !route.path.startsWith('/admin/')) return undefined
   const segments = route.path.split('/').filter(Boolean)
   const section = segments[1] ?? ''
   if (SELF_AUDITED.has(section)) return undefined
   const entity = ENTITIES[section]
-  if (!entity) return undefined
+  return entity ? { route, segments, entity } : undefined
+}
+
+/** Whether the procedure is a back-office write whose entry this middleware writes. */
+export function isAudited(path: string): boolean {
+  return auditedRoute(path) !== undefined
+}
+
+/**
+ * Whether the procedure writes to the database: it then runs in one transaction with its entry (trpc/init.ts).
+ * Its service's own transactions join that one (inTransaction and joinable, @shop/db/client).
+ */
+export function isDatabaseWrite(path: string): boolean {
+  return !NOT_DATABASE_WRITES.has(path)
+}
+
+/**
+ * Before a write, with the executor of its transaction: what it is, and the record as it was. Undefined for a
+ * route that is not audited here.
+ */
+export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+  const audited = auditedRoute(path)
+  if (!audited) return undefined
+  const { route, segments, entity } = audited
   const last = segments[segments.length - 1] ?? ''
-  const isAction = segments.length > 2 && !last.startsWith('{')
+  const subRecord = SUB_RECORDS[segments.slice(1).join('/')]
+  const isAction = segments.length > 2 && !last.startsWith('{') && !subRecord
   const action = isAction
     ? last.replace(/-/g, ' ')
     : { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' }[route.method]
   const id = idOf(input)
-  const reader = READERS[entity]
+  const reader = subRecord ?? READERS[entity]
   const before = route.method === 'POST' && !isAction ? undefined : await reader?.(ctx, id).catch(() => undefined)
   return { entity, action, before }
 }
 
-/** After a successful write: its entry (one INSERT). */
+/** After a successful write, in its transaction: its entry (one INSERT). */
 export async function recordAudit(
   ctx: Context & { admin: { id: number; username: string } },
   plan: AuditPlan,
