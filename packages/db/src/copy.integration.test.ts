@@ -62,6 +62,8 @@ const KEYS: Record<ShopTable, string | string[]> = {
   tax_rates: 'id',
   discount_codes: 'id',
   discount_email_uses: ['code_id', 'email'],
+  payment_methods: 'kind',
+  order_payments: 'id',
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 // So has the account policy's.

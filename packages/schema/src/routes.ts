@@ -538,6 +538,17 @@ export const routes = {
     cache: 'no-store',
     writesCatalog: false,
   },
+  'admin.orders.recordPayment': {
+    method: 'POST',
+    path: '/admin/orders/{id}/payments',
+    protect: true,
+    tags: ['admin'],
+    summary:
+      'Record a payment received or a refund made, with an amount and a note; the payment status follows (unpaid, paid, partially refunded, refunded)',
+    statuses: [201, 400, 401, 403, 404, 413, 415],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
   'admin.settings.get': {
     method: 'GET',
     path: '/admin/settings',
@@ -590,6 +601,28 @@ export const routes = {
     summary: "Change the currency, the shop's country and the price basis (quotes and the product page follow at once)",
     statuses: [200, 400, 401, 403, 413, 415],
     cache: 'no-store',
+    writesCatalog: true,
+  },
+  'admin.payments.get': {
+    method: 'GET',
+    path: '/admin/settings/payments',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'The payment methods (bank transfer, cash on delivery, pay on pickup): enabled or not, with instructions',
+    statuses: [200, 400, 401, 403],
+    cache: 'no-store',
+  },
+  'admin.payments.update': {
+    method: 'PUT',
+    path: '/admin/settings/payments',
+    protect: true,
+    owner: true,
+    tags: ['admin'],
+    summary: 'Enable payment methods, in the order the checkout offers them, with the instructions the buyer is given',
+    statuses: [200, 400, 401, 403, 413, 415],
+    cache: 'no-store',
+    // The checkout reads the methods offered from GET /shop.
     writesCatalog: true,
   },
   'admin.shippingZones.list': {

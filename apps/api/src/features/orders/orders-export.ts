@@ -79,6 +79,7 @@ export async function* orderExportRows(
   const orders = ordersRepo.iterateWithItems(db, {
     sort: input.sort,
     status: input.status,
+    paymentStatus: input.paymentStatus,
     search: input.q || undefined,
     ...dayRange(input.from, input.to),
   })

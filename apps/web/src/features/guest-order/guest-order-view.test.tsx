@@ -15,6 +15,7 @@ const SHOP = {
   address: '1 Main St',
   currency: 'USD',
   freeShippingOver: null,
+  paymentMethods: [],
 }
 
 const NO_DETAILS = { variantLabel: null, personalization: [], leadTime: null }
@@ -32,6 +33,7 @@ function buildGuestOrder(overrides: Partial<GuestOrder> = {}): GuestOrder {
     ],
     total: '120.50',
     charges: goodsOnlyCharges('120.50'),
+    payment: { method: null, methodName: null, instructions: null, status: 'unpaid' },
     trackingNumber: null,
     trackingUrl: null,
     history: [{ status: 'pending', at: '2026-11-20T10:00:00.000Z' }],
