@@ -95,7 +95,7 @@ test('the owner offers bank transfer, the buyer is told how to pay, and the owne
     await page.getByRole('combobox', { name: 'Filter by payment' }).click()
     await page.getByRole('option', { name: 'Unpaid', exact: true }).click()
     await expect(page).toHaveURL(/[?&]paymentStatus=unpaid(&|$)/)
-    await expect(page.getByText('No orders')).toBeVisible()
+    await expect(page.getByText('No orders found.')).toBeVisible()
     await page.getByRole('combobox', { name: 'Filter by payment' }).click()
     await page.getByRole('option', { name: 'Paid', exact: true }).click()
     await expect(page).toHaveURL(/[?&]paymentStatus=paid(&|$)/)

@@ -194,3 +194,27 @@ describe('GuestOrderView', () => {
     expect(screen.getByRole('link', { name: SHOP.phone }).getAttribute('href')).toBe('tel:+15550102000')
   })
 })
+
+describe('the payment (issue #16)', () => {
+  it('shows the method, its instructions as given and the payment status', () => {
+    renderOrder(
+      buildGuestOrder({
+        payment: {
+          method: 'bank_transfer',
+          methodName: 'Bank transfer',
+          instructions: 'IBAN DE89 3704 0044\nReference: ORD-1001',
+          status: 'unpaid',
+        },
+      }),
+    )
+    const payment = screen.getByRole('region', { name: 'Payment' })
+    expect(within(payment).getByText('Payment: Bank transfer')).toBeTruthy()
+    expect(within(payment).getByText(/IBAN DE89 3704 0044/)).toBeTruthy()
+    expect(within(payment).getByText('Unpaid')).toBeTruthy()
+  })
+
+  it('has no payment section for an order placed without a method', () => {
+    renderOrder(buildGuestOrder())
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull()
+  })
+})
