@@ -284,6 +284,19 @@ describe('payments: methods, the payment status and paid revenue (issue #16)', (
         changes: { orderNumber: order.orderNumber, kind: 'refund', amount: '90' },
       })
     })
+
+    it('of two refunds recorded at once that together exceed what was paid, exactly one is recorded', async () => {
+      const racing = (await placeOrder({ paymentMethod: 'bank_transfer' })).json<PlacedOrder>()
+      expect((await record(racing.id, { kind: 'payment', amount: '120' })).statusCode).toBe(201)
+      const answers = await Promise.all([
+        record(racing.id, { kind: 'refund', amount: '80' }),
+        record(racing.id, { kind: 'refund', amount: '80' }, owner),
+      ])
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400])
+      const order = await t.request({ method: 'GET', url: `/api/admin/orders/${racing.id}`, token: owner })
+      expect(order.json<Order>().payment).toMatchObject({ status: 'partially_refunded', refunded: '80.00' })
+      await t.request({ method: 'DELETE', url: `/api/admin/orders/${racing.id}`, token: owner })
+    })
   })
 
   describe('the orders list and the dashboard', () => {
