@@ -35,9 +35,7 @@ describe('ZRecordPaymentInput', () => {
 
 describe('ZPaymentSettingsInput', () => {
   it('asks for instructions only for an enabled method', () => {
-    expect(ZPaymentSettingsInput.safeParse({ methods: [{ kind: 'pay_on_pickup', enabled: false }] }).success).toBe(
-      true,
-    )
+    expect(ZPaymentSettingsInput.safeParse({ methods: [{ kind: 'pay_on_pickup', enabled: false }] }).success).toBe(true)
     const enabled = ZPaymentSettingsInput.safeParse({ methods: [{ kind: 'pay_on_pickup', enabled: true }] })
     expect(enabled.error?.issues[0]).toMatchObject({
       message: 'Please enter the instructions for Pay on pickup',

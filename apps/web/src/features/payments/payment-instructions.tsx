@@ -11,7 +11,16 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
 /** "Paid", "Unpaid", ... as a badge: the order list, the order page and the guest page show the same words. */
 export function PaymentStatusBadge({ status, size = 'sm' }: { status: PaymentStatus; size?: 'xs' | 'sm' | 'md' }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size={size}>
+    // As the order status badge: a coloured dot with the label in the text colour (light badges fall below 4.5:1).
+    <Badge
+      color={`${STATUS_COLORS[status]}.7`}
+      variant="dot"
+      radius="sm"
+      tt="none"
+      c="ink.9"
+      miw="max-content"
+      size={size}
+    >
       {PAYMENT_STATUS_LABELS[status]}
     </Badge>
   )
