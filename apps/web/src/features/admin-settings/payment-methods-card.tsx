@@ -20,8 +20,15 @@ const toFormValues = (settings: PaymentSettings): PaymentSettingsValues => ({
   methods: settings.methods.map(({ kind, enabled, instructions }) => ({ kind, enabled, instructions })),
 })
 
-function PaymentMethodsForm({ settings }: { settings: PaymentSettings }) {
-  const save = useSavePaymentSettings()
+interface PaymentMethodsFormProps {
+  settings: PaymentSettings
+  isSaving: boolean
+  /** Resolves with what the server stored; rejects with the API's error, whose field problems (400) go on the fields. */
+  onSave: (values: PaymentSettingsValues) => Promise<PaymentSettings>
+}
+
+/** The three methods, each with its switch and its instructions, checked with the server's schema. */
+export function PaymentMethodsForm({ settings, isSaving, onSave }: PaymentMethodsFormProps) {
   const names = new Map(settings.methods.map((method) => [method.kind, method.name]))
   const form = useForm<PaymentSettingsValues>({
     mode: 'controlled',
@@ -34,7 +41,7 @@ function PaymentMethodsForm({ settings }: { settings: PaymentSettings }) {
       noValidate
       aria-label="Payment methods"
       onSubmit={form.onSubmit((values) =>
-        save.mutateAsync(values).then(
+        onSave(values).then(
           (saved) => {
             form.setInitialValues(toFormValues(saved))
             form.reset()
@@ -68,7 +75,7 @@ function PaymentMethodsForm({ settings }: { settings: PaymentSettings }) {
           )
         })}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={isSaving}>
             Save payment methods
           </Button>
         </Group>
@@ -83,6 +90,7 @@ function PaymentMethodsForm({ settings }: { settings: PaymentSettings }) {
  */
 export function PaymentMethodsCard() {
   const { data: settings, isError, refetch, isRefetching } = usePaymentSettings()
+  const save = useSavePaymentSettings()
   return (
     <Card withBorder padding="lg" radius="md">
       <Title order={2} fz="lg">
@@ -101,7 +109,7 @@ export function PaymentMethodsCard() {
       ) : !settings ? (
         <Skeleton height={240} radius="md" aria-label="Loading the payment methods" />
       ) : (
-        <PaymentMethodsForm settings={settings} />
+        <PaymentMethodsForm settings={settings} isSaving={save.isPending} onSave={save.mutateAsync} />
       )}
     </Card>
   )
