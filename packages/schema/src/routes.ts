@@ -473,7 +473,8 @@ export const routes = {
     path: '/admin/orders',
     protect: true,
     tags: ['admin'],
-    summary: 'One page of orders, newest first unless sorted otherwise, searched and filtered by status and day',
+    summary:
+      'One page of orders, newest first unless sorted otherwise, searched and filtered by status, payment status and day',
     paged: true,
     statuses: [200, 400, 401, 403],
     cache: 'no-store',
@@ -514,7 +515,7 @@ export const routes = {
     path: '/admin/orders/{id}/activity',
     protect: true,
     tags: ['admin'],
-    summary: "An order's timeline (status changes, tracking, notes, mails) and its mails",
+    summary: "An order's timeline (status changes, tracking, notes, payments and refunds, mails) and its mails",
     statuses: [200, 400, 401, 403, 404],
     cache: 'no-store',
   },
