@@ -79,8 +79,9 @@ const isRangeInOrder = (input: { from?: string; to?: string }) => !input.from ||
 const RANGE_ORDER = { message: 'The range must not end before it starts', path: ['to'] }
 
 /**
- * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, payment status, by the day
- * they were placed (from and to included) and by a search of the order number, the customer's name and e-mail.
+ * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, by payment
+ * status, by the day they were placed (from and to included) and by a search of the order number, the customer's
+ * name and e-mail.
  */
 export const ZAdminOrderListInput = z.object({ ...pageFields, ...orderListFilters }).refine(isRangeInOrder, RANGE_ORDER)
 export type AdminOrderListInput = z.input<typeof ZAdminOrderListInput>
