@@ -340,6 +340,19 @@ describe('payments: methods, the payment status and paid revenue (issue #16)', (
       expect((await stats()).totalRevenue).toBe('0.00')
     })
 
+    it('exports the method, the payment status and the sums with the orders CSV, filtered by payment status', async () => {
+      const csv = await t.request({
+        method: 'GET',
+        url: '/api/admin/orders/export?paymentStatus=refunded',
+        token: owner,
+      })
+      expect(csv.statusCode).toBe(200)
+      const [header, ...rows] = csv.body.trim().split(/\r?\n/)
+      expect(header).toContain('Order total,Payment method,Payment status,Amount paid,Amount refunded')
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toContain(',Bank transfer,refunded,120.00,120.00,')
+    })
+
     it('prints the method and the payment status on the invoice', async () => {
       const order = (await placeOrder({ paymentMethod: 'bank_transfer' })).json<PlacedOrder>()
       await record(order.id, { kind: 'payment', amount: '120.00' })
