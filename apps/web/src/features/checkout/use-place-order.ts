@@ -41,6 +41,8 @@ export function usePlaceOrder(
           queryClient.invalidateQueries(trpc.products.pathFilter()),
           queryClient.invalidateQueries(trpc.categories.pathFilter()),
           queryClient.invalidateQueries({ queryKey: [QUOTE_KEY] }),
+          // A payment method switched off meanwhile is refused with 400: the choice shows the methods offered now.
+          queryClient.invalidateQueries(trpc.shop.pathFilter()),
         ]),
     }),
   )
