@@ -30,6 +30,7 @@ describe('the API as a whole', () => {
       address: '12 Chapel Lane, Nashville, TN 37203, USA',
       currency: 'USD',
       freeShippingOver: null,
+      paymentMethods: [],
     })
   })
 

@@ -22,6 +22,7 @@ import * as orderEventsRepo from './orders/order-events.repository'
 import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
 import * as outboxRepo from './outbox/outbox.repository'
+import * as paymentsRepo from './payments/payments.repository'
 import * as productsRepo from './products/products.repository'
 import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
 import { SEARCH_TABLES } from './search/search'
@@ -62,6 +63,8 @@ const KEYS: Record<ShopTable, string | string[]> = {
   tax_rates: 'id',
   discount_codes: 'id',
   discount_email_uses: ['code_id', 'email'],
+  payment_methods: 'kind',
+  order_payments: 'id',
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 // So has the account policy's.
@@ -210,6 +213,15 @@ describe('copyDatabase', () => {
         messageId: 'copy-mail-2',
       },
     ])
+    // A payment method and a payment on the kept order (issue #16).
+    await paymentsRepo.replaceMethods(source, [{ kind: 'bank_transfer', enabled: true, instructions: 'IBAN DE89' }])
+    await paymentsRepo.record(source, {
+      orderId: kept,
+      kind: 'payment',
+      amountCents: 100,
+      note: 'Part',
+      actor: 'owner',
+    })
     // The demo's code, used once by an address.
     const [welcome] = await moneyRepo.listDiscounts(source)
     await moneyRepo.recordEmailUse(source, welcome?.id ?? 0, 'ada@example.com')
@@ -321,6 +333,8 @@ describe('copyDatabase', () => {
       oncePerEmail: false,
       active: true,
     })
+
+    await paymentsRepo.record(target, { orderId, kind: 'payment', amountCents: 100, note: null, actor: null })
 
     expect(product.id).toBe(nextId('products'))
     expect(product.categoryId).toBe(nextId('categories'))

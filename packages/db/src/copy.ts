@@ -40,6 +40,8 @@ const TABLES = {
   tax_rates: { key: 'id' },
   discount_codes: { key: 'id' },
   discount_email_uses: { key: ['code_id', 'email'] },
+  payment_methods: { key: 'kind' },
+  order_payments: { key: 'id' },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database

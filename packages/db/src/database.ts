@@ -30,6 +30,7 @@ import type {
   OrdersTable,
 } from './orders/orders.table'
 import type { OutboxTable } from './outbox/outbox.table'
+import type { OrderPaymentsTable, PaymentMethodsTable } from './payments/payments.table'
 import type {
   ProductImagesTable,
   ProductSkusTable,
@@ -71,6 +72,8 @@ export interface Database {
   tax_rates: TaxRatesTable
   discount_codes: DiscountCodesTable
   discount_email_uses: DiscountEmailUsesTable
+  payment_methods: PaymentMethodsTable
+  order_payments: OrderPaymentsTable
 }
 
 export type Db = Kysely<Database>

@@ -325,7 +325,12 @@ describe('the sales summary (2026_11_25_1500_create_sales_summary)', () => {
 
     expect(await migrateToLatest(db)).toContain('2026_11_25_1500_create_sales_summary')
 
-    expect(await findTotals(db)).toEqual({ orderCount: 3, revenueCents: 2 * 9600 + 1000 + 8900, customerCount: 2 })
+    expect(await findTotals(db)).toEqual({
+      orderCount: 3,
+      revenueCents: 2 * 9600 + 1000 + 8900,
+      paidCents: 0,
+      customerCount: 2,
+    })
     expect(await findSalesDays(db, '2026-10-01', '2026-10-31')).toEqual([
       { day: '2026-10-01', soldCount: 1, revenueCents: 2 * 9600 + 1000 },
       { day: '2026-10-02', soldCount: 1, revenueCents: 8900 },

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/2026_11_25_1600_index_order_pages'
 import * as m0008 from './migrations/2026_11_25_1700_create_order_status_days'
 import * as m0009 from './migrations/2026_11_26_0100_create_money_tables'
 import * as m0010 from './migrations/2026_11_26_0200_create_admin_accounts'
+import * as m0011 from './migrations/2026_11_26_0300_create_payments'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1700_create_order_status_days': m0008,
   '2026_11_26_0100_create_money_tables': m0009,
   '2026_11_26_0200_create_admin_accounts': m0010,
+  '2026_11_26_0300_create_payments': m0011,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MAX_DB_INTEGER, MAX_ID, pageFields, visibleText, ZDay, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 import { webLinkOf } from './display'
 import { orderMoneyFields } from './money'
+import { ZOrderPayment, ZPaymentEntry, ZPaymentMethodKind, ZPaymentStatus } from './payments'
 import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
@@ -54,6 +55,8 @@ export const ZOrderSummary = z.object({
   total: ZMoney,
   notes: z.string().nullable(),
   itemCount: z.number().int(),
+  /** Issue #16: unpaid, paid, partially_refunded or refunded (from the payments the admin records). */
+  paymentStatus: ZPaymentStatus,
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
 })
@@ -66,6 +69,7 @@ export type OrderSort = (typeof ORDER_SORTS)[number]
 const orderListFilters = {
   sort: z.enum(ORDER_SORTS, { error: `Sort must be one of: ${ORDER_SORTS.join(', ')}` }).default('newest'),
   status: ZOrderStatus.optional(),
+  paymentStatus: ZPaymentStatus.optional(),
   q: z.string().trim().max(100, 'Search text is too long').optional(),
   from: ZDay.optional(),
   to: ZDay.optional(),
@@ -75,8 +79,9 @@ const isRangeInOrder = (input: { from?: string; to?: string }) => !input.from ||
 const RANGE_ORDER = { message: 'The range must not end before it starts', path: ['to'] }
 
 /**
- * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, by the day
- * they were placed (from and to included) and by a search of the order number, the customer's name and e-mail.
+ * GET /api/admin/orders: one page of orders, newest first unless sorted otherwise, filtered by status, by payment
+ * status, by the day they were placed (from and to included) and by a search of the order number, the customer's
+ * name and e-mail.
  */
 export const ZAdminOrderListInput = z.object({ ...pageFields, ...orderListFilters }).refine(isRangeInOrder, RANGE_ORDER)
 export type AdminOrderListInput = z.input<typeof ZAdminOrderListInput>
@@ -106,6 +111,8 @@ export type OrderCharges = z.infer<typeof ZOrderCharges>
 export const ZOrder = ZOrderSummary.extend({
   items: z.array(ZOrderItem),
   charges: ZOrderCharges,
+  /** The method chosen at checkout, its instructions, the payment status and the sums paid and refunded. */
+  payment: ZOrderPayment,
   /** The parcel's tracking number and the carrier's tracking page, once the admin enters them. */
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
@@ -207,6 +214,8 @@ export const ZCreateOrderInput = z.object({
   expectedTotal: z.union([z.string().max(32), z.number()]).optional(),
   orderNumber: z.string().max(64).optional(),
   ...orderMoneyFields,
+  /** One of the methods the shop offers (GET /api/shop); default: the first it offers, or none when it offers none. */
+  paymentMethod: ZPaymentMethodKind.optional(),
 })
 export type CreateOrderInput = z.input<typeof ZCreateOrderInput>
 
@@ -277,6 +286,8 @@ export const ZGuestOrder = z.object({
   total: ZMoney,
   /** Subtotal, discount, shipping and tax as charged. */
   charges: ZOrderCharges,
+  /** How to pay (the instructions as given when the order was placed) and whether the shop has the money. */
+  payment: ZOrderPayment.pick({ method: true, methodName: true, instructions: true, status: true }),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   /** Placed (pending) first, then every status change, oldest first. */
@@ -345,6 +356,7 @@ export const ZOrderTimelineEntry = z.discriminatedUnion('type', [
     trackingUrl: z.string().nullable(),
   }),
   z.object({ ...timelineBase, type: z.literal('note'), actor: z.string().nullable(), text: z.string() }),
+  ZPaymentEntry.omit({ at: true }).extend({ ...timelineBase, type: z.literal('payment') }),
   z.object({
     ...timelineBase,
     type: z.literal('mail'),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ZMoney } from './common'
+import { ZOfferedPaymentMethod } from './payments'
 
 /** The shop's public identity, from the server's configuration (footer, invoice, page titles). */
 export const ZShopInfo = z.object({
@@ -14,5 +15,7 @@ export const ZShopInfo = z.object({
    * covers the shop's own country; null when none (the promise is not shown).
    */
   freeShippingOver: ZMoney.nullable(),
+  /** The payment methods the checkout offers, in order, with their instructions; empty: the shop takes none. */
+  paymentMethods: z.array(ZOfferedPaymentMethod),
 })
 export type ShopInfo = z.infer<typeof ZShopInfo>

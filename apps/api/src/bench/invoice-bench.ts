@@ -4,6 +4,7 @@
  * every typeface and the right-to-left layout are part of the figure.
  */
 import { goodsOnlyCharges, type Order } from '@shop/schema/orders'
+import { noPayment } from '@shop/schema/payments'
 import { type InvoiceShop, renderInvoicePdf } from '../features/invoices/invoice-pdf'
 
 const SHOP: InvoiceShop = {
@@ -36,6 +37,8 @@ const ORDER: Order = {
   trackingNumber: null,
   trackingUrl: null,
   charges: goodsOnlyCharges('1041.50'),
+  paymentStatus: 'unpaid',
+  payment: noPayment(),
   items: LINES.map(([name, sku, price, quantity], index) => ({
     id: index + 1,
     productId: index + 1,

@@ -256,6 +256,26 @@ const cases: Record<string, Case> = {
       .id
     return () => t.request({ method: 'POST', url: `/api/admin/orders/${id}/mails/${mailId}/resend`, token })
   },
+  'admin.orders.recordPayment': async () => {
+    const [token, id] = await Promise.all([t.login(), placeOrder()])
+    return () =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/payments`,
+        token,
+        json: { kind: 'payment', amount: '1' },
+      })
+  },
+  'admin.payments.update': async () => {
+    const token = await t.login()
+    return () =>
+      t.request({
+        method: 'PUT',
+        url: '/api/admin/settings/payments',
+        token,
+        json: { methods: [{ kind: 'pay_on_pickup', enabled: true, instructions: 'At the workshop' }] },
+      })
+  },
   'admin.settings.update': async () => {
     const token = await t.login()
     const settings = (await t.request({ method: 'GET', url: '/api/admin/settings', token })).json()

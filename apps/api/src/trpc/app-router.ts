@@ -10,6 +10,7 @@ import {
   adminTaxRatesRouter,
 } from '../features/money/money.router'
 import { adminOrdersRouter, ordersRouter } from '../features/orders/orders.router'
+import { adminPaymentsRouter } from '../features/payments/payments.router'
 import { adminProductsRouter } from '../features/products/admin-products.router'
 import { adminSettingsRouter } from '../features/settings/settings.router'
 import { adminTestimonialsRouter } from '../features/testimonials/admin-testimonials.router'
@@ -36,6 +37,7 @@ export const appRouter = router({
     shippingZones: adminShippingZonesRouter,
     taxRates: adminTaxRatesRouter,
     discounts: adminDiscountsRouter,
+    payments: adminPaymentsRouter,
   }),
 })
 

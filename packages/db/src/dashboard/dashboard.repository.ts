@@ -4,6 +4,7 @@ import { isActiveLowStockVariant } from '../products/product-rules'
 import { findTotals } from './sales-summary'
 
 export interface DashboardCounts {
+  /** Payments recorded less refunds (issue #16): the revenue of paid orders. */
   revenueCents: number
   orderCount: number
   productCount: number
@@ -12,7 +13,7 @@ export interface DashboardCounts {
 }
 
 /**
- * The stat cards. Orders, revenue (orders not cancelled) and customers come from the sales summary, which the
+ * The stat cards. Orders, revenue (payments less refunds: paid orders, issue #16) and customers come from the sales summary, which the
  * order writes keep in step (sales-summary.ts): counting them from the orders takes seconds at 1,000,000 orders.
  */
 export async function findCounts(db: Executor): Promise<DashboardCounts> {
@@ -30,7 +31,7 @@ export async function findCounts(db: Executor): Promise<DashboardCounts> {
       .executeTakeFirstOrThrow(),
   ])
   return {
-    revenueCents: totals.revenueCents,
+    revenueCents: totals.paidCents,
     orderCount: totals.orderCount,
     productCount: toNumber(products.count),
     customerCount: totals.customerCount,

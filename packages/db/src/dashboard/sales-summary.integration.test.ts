@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../client'
 import * as ordersRepo from '../orders/orders.repository'
+import * as paymentsRepo from '../payments/payments.repository'
 import * as productsRepo from '../products/products.repository'
 import { createTestDb, type TestDb } from '../testing/create-test-db'
 import { insertProduct } from '../testing/factories'
@@ -128,14 +129,14 @@ describe('the sales summary', () => {
       { day: '2026-03-03', soldCount: 2, revenueCents: 7500 + 5500 },
     ])
     expect(await findSalesDays(db, '2026-03-03', '2026-03-03')).toHaveLength(1)
-    expect(await findTotals(db)).toEqual({ orderCount: 4, revenueCents: 25_500, customerCount: 3 })
+    expect(await findTotals(db)).toEqual({ orderCount: 4, revenueCents: 25_500, paidCents: 0, customerCount: 3 })
   })
 
-  it('gives the stat cards the figures counting the orders gives', async () => {
+  it('gives the stat cards the figures counting the orders gives (revenue: what paid orders brought)', async () => {
     const counts = await findCounts(db)
     const { rows } = await sql<{ orders: number; revenue: number; customers: number }>`select
       count(*) as orders,
-      sum(case when status <> 'cancelled' then total_cents else 0 end) as revenue,
+      sum(paid_cents - refunded_cents) as revenue,
       count(distinct lower(customer_email)) as customers
       from orders`.execute(db)
     expect(counts).toMatchObject({
@@ -171,7 +172,7 @@ describe('the sales summary', () => {
     expect(await findSalesDays(db, '2026-03-03', '2026-03-03')).toEqual([
       { day: '2026-03-03', soldCount: 1, revenueCents: 5500 },
     ])
-    expect(await findTotals(db)).toEqual({ orderCount: 4, revenueCents: 18_000, customerCount: 3 })
+    expect(await findTotals(db)).toEqual({ orderCount: 4, revenueCents: 18_000, paidCents: 0, customerCount: 3 })
 
     await db
       .transaction()
@@ -195,12 +196,26 @@ describe('the sales summary', () => {
   })
 
   it('takes a deleted order away, and its customer with their last order', async () => {
+    // What it had paid goes with it (issue #16: the dashboard's revenue is what paid orders brought).
+    await db.transaction().execute(async (tx) => {
+      await paymentsRepo.record(tx, {
+        orderId: id('SUM-4'),
+        kind: 'payment',
+        amountCents: 3000,
+        note: null,
+        actor: null,
+      })
+      await paymentsRepo.record(tx, { orderId: id('SUM-4'), kind: 'refund', amountCents: 500, note: null, actor: null })
+    })
+    expect((await findTotals(db)).paidCents).toBe(2500)
+    const paid = await rebuiltRows()
+    expect(paid.after).toEqual(paid.before)
     expect(await ordersRepo.remove(db, id('SUM-4'))).toBe(true)
-    expect(await findTotals(db)).toEqual({ orderCount: 3, revenueCents: 12_500 + 5000, customerCount: 2 })
+    expect(await findTotals(db)).toEqual({ orderCount: 3, revenueCents: 12_500 + 5000, paidCents: 0, customerCount: 2 })
     expect(await ordersRepo.remove(db, id('SUM-4'))).toBe(false)
     expect(await ordersRepo.remove(db, id('SUM-1'))).toBe(true)
     // Ann still has an order (cancelled): still a customer; 2026-03-02 has nothing left.
-    expect(await findTotals(db)).toEqual({ orderCount: 2, revenueCents: 5000, customerCount: 2 })
+    expect(await findTotals(db)).toEqual({ orderCount: 2, revenueCents: 5000, paidCents: 0, customerCount: 2 })
     expect(await findSalesDays(db, '2026-03-01', '2026-03-31')).toEqual([
       { day: '2026-03-03', soldCount: 1, revenueCents: 5000 },
     ])
@@ -275,6 +290,7 @@ describe('rebuildSalesSummary', () => {
     expect(await findTotals(db)).toEqual({
       orderCount: before.orderCount + 1,
       revenueCents: before.revenueCents + 7500,
+      paidCents: before.paidCents,
       customerCount: before.customerCount + 1,
     })
     expect(await findSalesDays(db, '2026-04-10', '2026-04-10')).toEqual([

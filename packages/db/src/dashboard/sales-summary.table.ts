@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Per UTC day of placement: orders placed (cancelled included), orders sold (not cancelled) and their revenue. */
 export interface SalesDaysTable {
   /** YYYY-MM-DD, UTC. */
@@ -6,6 +8,8 @@ export interface SalesDaysTable {
   sold_count: number
   /** bigint: a busy day's revenue may pass what a 32-bit integer holds. */
   revenue_cents: number | string
+  /** Payments less refunds recorded for the orders placed that day (bigint). */
+  paid_cents: Generated<number | string>
 }
 
 /** Per UTC day and product: units and revenue of the lines of orders not cancelled. */

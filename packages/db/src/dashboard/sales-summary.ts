@@ -242,6 +242,19 @@ export async function recordStatusChange(db: Executor, order: OrderSale, from: s
 }
 
 /**
+ * A payment (+) or refund (-) recorded for an order placed at `createdAt`: the dashboard's paid revenue moves by it
+ * (issue #16). Call in the payment's transaction.
+ */
+export async function recordPaid(db: Executor, createdAt: string, deltaCents: number): Promise<void> {
+  if (deltaCents === 0) return
+  await db
+    .insertInto('sales_days')
+    .values({ day: dayOf(createdAt), order_count: 0, sold_count: 0, revenue_cents: 0, paid_cents: deltaCents })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ paid_cents: sql`sales_days.paid_cents + excluded.paid_cents` }))
+    .execute()
+}
+
+/**
  * Recomputes every summary table from the orders (what migration 2026_11_25_1500 did to an existing shop), for
  * orders written straight into the tables (a benchmark's million, an import). It first takes the order number
  * counter's lock, so no order is placed meanwhile; run it while no admin is cancelling or deleting orders.
@@ -261,10 +274,11 @@ export async function rebuildSalesSummary(db: Executor): Promise<void> {
   await db.deleteFrom('customers').execute()
   await db.deleteFrom('order_status_days').execute()
   await db.deleteFrom('counters').where('name', '=', CUSTOMERS_COUNTER).execute()
-  await sql`insert into sales_days (day, order_count, sold_count, revenue_cents)
+  await sql`insert into sales_days (day, order_count, sold_count, revenue_cents, paid_cents)
     select substr(created_at, 1, 10), count(*),
       sum(case when status <> 'cancelled' then 1 else 0 end),
-      sum(case when status <> 'cancelled' then cast(total_cents as bigint) else 0 end)
+      sum(case when status <> 'cancelled' then cast(total_cents as bigint) else 0 end),
+      sum(cast(paid_cents as bigint) - refunded_cents)
     from orders group by substr(created_at, 1, 10)`.execute(db)
   await sql`insert into product_sales_days (day, product_id, units, revenue_cents)
     select substr(orders.created_at, 1, 10), order_items.product_id, sum(order_items.quantity),
@@ -337,6 +351,8 @@ export interface ShopTotals {
   orderCount: number
   /** Orders not cancelled. */
   revenueCents: number
+  /** Payments less refunds recorded for all orders (issue #16). */
+  paidCents: number
   customerCount: number
 }
 
@@ -344,13 +360,18 @@ export async function findTotals(db: Executor): Promise<ShopTotals> {
   const [sales, customers] = await Promise.all([
     db
       .selectFrom('sales_days')
-      .select((eb) => [eb.fn.sum<number>('order_count').as('orders'), eb.fn.sum<number>('revenue_cents').as('revenue')])
+      .select((eb) => [
+        eb.fn.sum<number>('order_count').as('orders'),
+        eb.fn.sum<number>('revenue_cents').as('revenue'),
+        eb.fn.sum<number>('paid_cents').as('paid'),
+      ])
       .executeTakeFirstOrThrow(),
     db.selectFrom('counters').select('value').where('name', '=', CUSTOMERS_COUNTER).executeTakeFirst(),
   ])
   return {
     orderCount: toNumber(sales.orders),
     revenueCents: toNumber(sales.revenue),
+    paidCents: toNumber(sales.paid),
     customerCount: toNumber(customers?.value),
   }
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool } from '../dialect'
+import { listMethods, type StoredPaymentMethod } from '../payments/payments.repository'
 
 /** The price basis and the currency (columns of the one shop_settings row). */
 export interface StoredMoneySettings {
@@ -61,6 +62,8 @@ export interface MoneyRules {
   settings: StoredMoneySettings
   zones: StoredZone[]
   taxRates: StoredTaxRate[]
+  /** The payment methods, enabled or not, in the checkout's order (issue #16, payments.repository.ts). */
+  paymentMethods: StoredPaymentMethod[]
 }
 
 export async function getSettings(db: Executor): Promise<StoredMoneySettings> {
@@ -245,8 +248,13 @@ export async function removeTaxRate(db: Executor, id: number): Promise<boolean> 
 }
 
 export async function getRules(db: Executor): Promise<MoneyRules> {
-  const [settings, zones, taxRates] = await Promise.all([getSettings(db), listZones(db), listTaxRates(db)])
-  return { settings, zones, taxRates }
+  const [settings, zones, taxRates, paymentMethods] = await Promise.all([
+    getSettings(db),
+    listZones(db),
+    listTaxRates(db),
+    listMethods(db),
+  ])
+  return { settings, zones, taxRates, paymentMethods }
 }
 
 // --- Discount codes -------------------------------------------------------------------------------------------

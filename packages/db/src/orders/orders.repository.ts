@@ -8,6 +8,14 @@ import type {
   OrderStatus,
   OrderSummary,
 } from '@shop/schema/orders'
+import {
+  type OrderPayment,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethodKind,
+  type PaymentStatus,
+  ZPaymentMethodKind,
+  ZPaymentStatus,
+} from '@shop/schema/payments'
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import * as salesSummary from '../dashboard/sales-summary'
 import type { Database, Executor } from '../database'
@@ -33,6 +41,7 @@ function toSummary(row: OrderRow): OrderSummary {
     total: centsToMoney(row.total_cents),
     notes: row.notes,
     itemCount: toNumber(row.item_count),
+    paymentStatus: ZPaymentStatus.catch('unpaid').parse(row.payment_status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -89,6 +98,19 @@ function toCharges(row: Selectable<OrdersTable>): OrderCharges {
   }
 }
 
+/** The method chosen, its instructions as shown to the buyer, and what the ledger made of the order. */
+function toPayment(row: Selectable<OrdersTable>): OrderPayment {
+  const method = ZPaymentMethodKind.nullable().catch(null).parse(row.payment_method)
+  return {
+    method,
+    methodName: method ? PAYMENT_METHOD_NAMES[method] : null,
+    instructions: row.payment_instructions,
+    status: ZPaymentStatus.catch('unpaid').parse(row.payment_status),
+    paid: centsToMoney(row.paid_cents),
+    refunded: centsToMoney(row.refunded_cents),
+  }
+}
+
 /** An order read with all its lines: the item count is theirs. */
 function toOrder(row: Selectable<OrdersTable>, items: Array<Selectable<OrderItemsTable>>): Order {
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
@@ -97,6 +119,7 @@ function toOrder(row: Selectable<OrdersTable>, items: Array<Selectable<OrderItem
     items: items.map(toItem),
     ...toTracking(row),
     charges: toCharges(row),
+    payment: toPayment(row),
   }
 }
 
@@ -127,7 +150,7 @@ async function countPage(
   const from = options.from === undefined ? undefined : DAY_START.exec(options.from)?.[1]
   const to = options.to === undefined ? undefined : DAY_START.exec(options.to)?.[1]
   const isWholeDays = (options.from === undefined || from) && (options.to === undefined || to)
-  if (!options.search && isWholeDays) {
+  if (!options.search && !options.paymentStatus && isWholeDays) {
     return options.status
       ? salesSummary.countWithStatus(db, options.status, { from, to })
       : salesSummary.countPlaced(db, { from, to })
@@ -151,6 +174,8 @@ const ORDER_SORT_KEYS = {
 /** What narrows the admin's orders; the page and the export read the same ones (orderFilter). */
 export interface OrderFilters {
   status?: OrderStatus
+  /** Issue #16: through the payment status index. */
+  paymentStatus?: PaymentStatus
   /** Case-insensitive substring of the order number, the customer's name or e-mail (search.ts). */
   search?: string
   /** ISO times: created at or after `from`, before `to`. */
@@ -170,6 +195,7 @@ function orderFilter(db: Executor, filters: OrderFilters) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
     const conditions: Expression<SqlBool>[] = []
     if (filters.status) conditions.push(eb('orders.status', '=', filters.status))
+    if (filters.paymentStatus) conditions.push(eb('orders.payment_status', '=', filters.paymentStatus))
     if (filters.from) conditions.push(eb('orders.created_at', '>=', filters.from))
     if (filters.to) conditions.push(eb('orders.created_at', '<', filters.to))
     if (filters.search) conditions.push(orderMatches(db, filters.search))
@@ -295,6 +321,7 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
     items: items.map(toItem),
     ...toTracking(row),
     charges: toCharges(row),
+    payment: toPayment(row),
   }
 }
 
@@ -418,6 +445,8 @@ export interface NewOrder {
     personalization: StoredPersonalization[]
     leadTime: { minDays: number; maxDays: number } | null
   }>
+  /** The payment method chosen and its instructions as the buyer is shown them (issue #16); left out: none. */
+  payment?: { method: PaymentMethodKind; instructions: string } | null
   /** Defaults to now; the demo seed backdates its orders. */
   createdAt?: string
 }
@@ -459,6 +488,8 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
           shipping_method: order.money?.shippingMethod ?? null,
           country: order.money?.country ?? null,
           region: order.money?.region ?? null,
+          payment_method: order.payment?.method ?? null,
+          payment_instructions: order.payment?.instructions ?? null,
           created_at: order.createdAt ?? now,
           updated_at: order.createdAt ?? now,
         })),
@@ -556,9 +587,11 @@ export async function remove(db: Executor, id: number): Promise<boolean> {
   const row = await db
     .deleteFrom('orders')
     .where('id', '=', id)
-    .returning(['status', 'created_at', 'total_cents', 'customer_email'])
+    .returning(['status', 'created_at', 'total_cents', 'customer_email', 'paid_cents', 'refunded_cents'])
     .executeTakeFirst()
   if (!row) return false
+  // What it had paid leaves the dashboard's paid revenue with it.
+  await salesSummary.recordPaid(db, row.created_at, row.refunded_cents - row.paid_cents)
   await salesSummary.recordRemoved(db, [
     {
       createdAt: row.created_at,

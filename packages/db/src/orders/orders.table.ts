@@ -20,6 +20,13 @@ export interface OrdersTable {
   tax_included: Generated<DbBool>
   country: string | null
   region: string | null
+  /** The payment method chosen at checkout and its instructions as the buyer was shown them; null: none. */
+  payment_method: string | null
+  payment_instructions: string | null
+  /** Derived from the ledger (order_payments): unpaid, paid, refunded or partially_refunded. */
+  payment_status: Generated<string>
+  paid_cents: Generated<number>
+  refunded_cents: Generated<number>
   tracking_number: string | null
   tracking_url: string | null
   created_at: string

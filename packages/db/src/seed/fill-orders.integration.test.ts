@@ -70,12 +70,15 @@ describe('fillOrders', () => {
   })
 
   it("counts the filled orders in the dashboard's summary", async () => {
-    const { rows } = await sql<{ orders: number; revenue: number; customers: number }>`select count(*) as orders,
+    const { rows } = await sql<{ orders: number; revenue: number; paid: number; customers: number }>`select
+      count(*) as orders,
       sum(case when status <> 'cancelled' then total_cents else 0 end) as revenue,
+      sum(paid_cents - refunded_cents) as paid,
       count(distinct lower(customer_email)) as customers from orders`.execute(testDb.db)
     expect(await findTotals(testDb.db)).toEqual({
       orderCount: Number(rows[0]?.orders),
       revenueCents: Number(rows[0]?.revenue),
+      paidCents: Number(rows[0]?.paid),
       customerCount: Number(rows[0]?.customers),
     })
   })

@@ -9,6 +9,7 @@ import * as categories from '../categories/categories.repository'
 import type { Db } from '../database'
 import * as money from '../money/money.repository'
 import * as orders from '../orders/orders.repository'
+import * as payments from '../payments/payments.repository'
 import * as products from '../products/products.repository'
 import * as testimonials from '../testimonials/testimonials.repository'
 import { renderAvatarSvg, renderCategorySvg, renderProductSvg } from './artwork'
@@ -200,7 +201,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         personalization: [],
         leadTime: product.leadTime,
       }))
-      await orders.insert(tx, {
+      const order = await orders.insert(tx, {
         orderNumber: await orders.nextOrderNumber(tx),
         customerName: input.customerName,
         customerEmail: input.customerEmail,
@@ -211,6 +212,16 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         items,
         createdAt: daysAgo(demo.daysAgo),
       })
+      // Completed demo orders were paid (issue #16): the dashboard's revenue counts paid orders.
+      if (demo.status === 'completed') {
+        await payments.record(tx, {
+          orderId: order.id,
+          kind: 'payment',
+          amountCents: moneyToCents(order.total),
+          note: 'Demo order, paid',
+          actor: null,
+        })
+      }
     }
 
     // The demo's money settings (issue #16): a domestic zone with free shipping over $500, one tax rate, one code.

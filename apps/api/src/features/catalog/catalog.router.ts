@@ -6,6 +6,7 @@ import { ZTestimonial } from '@shop/schema/testimonials'
 import { z } from 'zod'
 import { publicProcedure, route, router } from '../../trpc/init'
 import { freeShippingOver } from '../money/money.service'
+import { offeredMethods } from '../payments/payments.service'
 import { getShopSettings } from '../settings/settings.service'
 import * as catalog from './catalog.service'
 
@@ -17,7 +18,15 @@ export const shopRouter = router({
     .query(async ({ ctx }) => {
       const { name, phone, email, address } = await getShopSettings(ctx.db, ctx.config)
       const { settings } = await ctx.moneyRules.get(ctx.db)
-      return { name, phone, email, address, currency: settings.currency, freeShippingOver: await freeShippingOver(ctx) }
+      return {
+        name,
+        phone,
+        email,
+        address,
+        currency: settings.currency,
+        freeShippingOver: await freeShippingOver(ctx),
+        paymentMethods: await offeredMethods(ctx),
+      }
     }),
 })
 

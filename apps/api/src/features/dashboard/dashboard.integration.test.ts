@@ -56,6 +56,16 @@ async function setStatus(order: Order, status: OrderStatus): Promise<void> {
   expect(response.json<Order>().status).toBe(status)
 }
 
+async function recordPayment(order: Order, kind: 'payment' | 'refund', amount: string): Promise<void> {
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/admin/orders/${order.id}/payments`,
+    token,
+    json: { kind, amount },
+  })
+  expect(response.statusCode).toBe(201)
+}
+
 describe('on an empty shop', () => {
   it('answers zero counts and revenue "0.00"', async () => {
     expect(await getStats()).toEqual({
@@ -102,9 +112,11 @@ describe('with products and orders', () => {
     await setStatus(bob, 'cancelled')
     await setStatus(carol, 'completed')
     await setStatus(lastAnn, 'processing')
+    // Every order but Bob's cancelled one is paid (issue #16: revenue counts paid orders).
+    for (const order of orders) if (order !== bob) await recordPayment(order, 'payment', order.total)
   })
 
-  it('sums the revenue of the orders that are not cancelled, as a money string', async () => {
+  it('sums the revenue of the paid orders, as a money string', async () => {
     expect((await getStats()).totalRevenue).toBe('302.00')
   })
 
@@ -169,9 +181,14 @@ describe('with products and orders', () => {
     const order = await placeOrder('erin@example.com', [{ productId: atMinimum.id, quantity: 1 }])
 
     const placed = await getStats()
-    expect(placed).toMatchObject({ totalRevenue: '351.00', orderCount: 7, customerCount: 5 })
+    // Placed, not paid: no revenue yet.
+    expect(placed).toMatchObject({ totalRevenue: '302.00', orderCount: 7, customerCount: 5 })
     expect(placed.lowStockCount).toBe(before.lowStockCount)
 
+    await recordPayment(order, 'payment', '49.00')
+    expect(await getStats()).toMatchObject({ totalRevenue: '351.00', orderCount: 7, customerCount: 5 })
+
+    await recordPayment(order, 'refund', '49.00')
     await setStatus(order, 'cancelled')
     expect(await getStats()).toMatchObject({ totalRevenue: '302.00', orderCount: 7, customerCount: 5 })
 

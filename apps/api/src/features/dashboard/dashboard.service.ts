@@ -18,7 +18,8 @@ import type { z } from 'zod'
 import { averageOrderCents, bucketSales, rangeOfLastDays } from './sales-buckets'
 
 /**
- * Revenue sums every order that is not cancelled; customers are distinct e-mail addresses. Read from the sales
+ * Revenue counts paid orders: the payments recorded less refunds (issue #16; an order placed but not paid brings
+ * nothing yet); customers are distinct e-mail addresses. Read from the sales
  * summary the order writes keep (@shop/db/sales-summary), so it costs the same at 1,000,000 orders.
  */
 export async function getStats(db: Db): Promise<DashboardStats> {

@@ -215,21 +215,35 @@ describe('GET /api/admin/dashboard/top-products', () => {
 })
 
 describe('kept in step by the order writes', () => {
-  it('takes a cancelled order out of the charts and the stat card, and puts it back when reopened', async () => {
+  it('takes a cancelled order out of the charts and puts it back when reopened; the stat card counts its payment', async () => {
+    const pay = (kind: 'payment' | 'refund') =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${today.charm.id}/payments`,
+        token,
+        json: { kind, amount: '25.50' },
+      })
+    const unpaid = await get<DashboardStats>('/api/admin/dashboard/stats')
+    expect((await pay('payment')).statusCode).toBe(201)
     const before = await get<DashboardStats>('/api/admin/dashboard/stats')
+    // Issue #16: the revenue card counts what paid orders brought.
+    expect(Number(before.totalRevenue)).toBeCloseTo(Number(unpaid.totalRevenue) + 25.5, 2)
 
     await setStatus(today.charm.id, 'cancelled')
     expect(busy(await sales('?days=30')).at(-1)).toEqual(['2026-03-18', 1, '100.00'])
     const top = await topProducts('?days=30')
     expect(top.byUnits.find((product) => product.productId === charm.id)).toMatchObject({ units: 2, revenue: '51.00' })
-    const cancelled = await get<DashboardStats>('/api/admin/dashboard/stats')
-    expect(cancelled).toMatchObject({ orderCount: before.orderCount, customerCount: before.customerCount })
-    expect(Number(cancelled.totalRevenue)).toBeCloseTo(Number(before.totalRevenue) - 25.5, 2)
+    // Cancelled, the money is still the shop's until it is refunded.
+    expect(await get<DashboardStats>('/api/admin/dashboard/stats')).toEqual(before)
+    expect((await pay('refund')).statusCode).toBe(201)
+    const refunded = await get<DashboardStats>('/api/admin/dashboard/stats')
+    expect(refunded).toMatchObject({ orderCount: before.orderCount, customerCount: before.customerCount })
+    expect(refunded.totalRevenue).toBe(unpaid.totalRevenue)
 
     await setStatus(today.charm.id, 'processing')
     await setStatus(today.charm.id, 'completed')
     expect(busy(await sales('?days=30')).at(-1)).toEqual(['2026-03-18', 2, '125.50'])
-    expect(await get<DashboardStats>('/api/admin/dashboard/stats')).toEqual(before)
+    expect(await get<DashboardStats>('/api/admin/dashboard/stats')).toEqual(refunded)
   })
 
   it('takes a deleted order away', async () => {

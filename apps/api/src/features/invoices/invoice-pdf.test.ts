@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { goodsOnlyCharges, type Order, type OrderItem } from '@shop/schema/orders'
+import { noPayment } from '@shop/schema/payments'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { type InvoiceShop, renderInvoicePdf } from './invoice-pdf'
@@ -54,6 +55,8 @@ function buildOrder(overrides: Partial<Order> = {}): Order {
     items,
     ...overrides,
     charges: overrides.charges ?? goodsOnlyCharges(overrides.total ?? '1387.50'),
+    paymentStatus: overrides.paymentStatus ?? 'unpaid',
+    payment: overrides.payment ?? noPayment(),
   }
 }
 

@@ -1,6 +1,7 @@
 import { moneyToCents } from '@shop/schema/common'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { Order } from '@shop/schema/orders'
+import { PAYMENT_STATUS_LABELS } from '@shop/schema/payments'
 import type { ShopInfo } from '@shop/schema/shop'
 
 /** Who issues the invoice, and in which currency (ISO 4217; USD unless the shop's settings say otherwise). */
@@ -139,6 +140,26 @@ export async function renderInvoicePdf(
 
   if (y - totalsHeight < CONTENT_BOTTOM) y = addContinuationPage()
   y = drawTotals(ts, page, y, order, money)
+
+  // Issue #16: how the order is paid and how far, when there is a method or a payment to speak of.
+  const paymentLines = paymentLinesOf(order, money)
+  if (paymentLines.length > 0) {
+    if (y - 28 - (paymentLines.length + 1) * ROW_LINE_HEIGHT < CONTENT_BOTTOM) y = addContinuationPage()
+    y -= 28
+    drawText(ts, page, 'PAYMENT', { x: MARGIN_X, y, style: 'bold', size: 8, color: MUTED, maxWidth: CONTENT_WIDTH })
+    y -= 16
+    for (const line of paymentLines) {
+      drawText(ts, page, cleanText(line), {
+        x: MARGIN_X,
+        y,
+        style: 'regular',
+        size: BODY_SIZE,
+        color: INK,
+        maxWidth: CONTENT_WIDTH,
+      })
+      y -= ROW_LINE_HEIGHT
+    }
+  }
 
   if (order.notes?.trim()) {
     const noteLines = ts.wrap(cleanText(order.notes.trim()), 'regular', BODY_SIZE, CONTENT_WIDTH)
@@ -352,6 +373,18 @@ function drawRow(
     }
     x += column.width
   }
+}
+
+/** "Bank transfer: Paid", then what was paid and refunded; nothing for an order with no method and no payment. */
+function paymentLinesOf(order: Order, money: (cents: number) => string): string[] {
+  const { payment } = order
+  const paid = moneyToCents(payment.paid)
+  const refunded = moneyToCents(payment.refunded)
+  if (!payment.methodName && paid === 0) return []
+  const status = PAYMENT_STATUS_LABELS[payment.status]
+  const lines = [payment.methodName ? `${payment.methodName}: ${status}` : status]
+  if (paid > 0) lines.push(`Paid ${money(paid)}${refunded > 0 ? `, refunded ${money(refunded)}` : ''}`)
+  return lines
 }
 
 /**

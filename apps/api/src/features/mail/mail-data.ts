@@ -41,6 +41,8 @@ export interface MailOrder {
   status: 'pending' | 'processing' | 'completed' | 'cancelled'
   trackingNumber: string | null
   trackingUrl: string | null
+  /** How to pay (issue #16): the method chosen and the owner's instructions; left out or null: none. */
+  payment?: { methodName: string | null; instructions: string | null }
 }
 
 export interface RenderedMail {

@@ -232,6 +232,20 @@ export function Tracking(props: { order: MailOrder }) {
   )
 }
 
+/** How to pay: the method the buyer chose and the shop's instructions for it (issue #16). */
+export function PaymentInstructions(props: { order: MailOrder }) {
+  const payment = props.order.payment
+  if (!payment?.methodName) return null
+  return (
+    <Section style={{ backgroundColor: PANEL, borderRadius: '6px', padding: '12px 16px', margin: '0 0 20px' }}>
+      <Text style={label}>Payment: {payment.methodName}</Text>
+      {payment.instructions && (
+        <Text style={{ ...text, margin: 0, whiteSpace: 'pre-line' }}>{payment.instructions}</Text>
+      )}
+    </Section>
+  )
+}
+
 export function Divider() {
   return <Hr style={{ borderColor: LINE, margin: '20px 0' }} />
 }

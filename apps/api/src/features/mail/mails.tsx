@@ -7,6 +7,7 @@ import {
   OrderFacts,
   OrderLines,
   Paragraph,
+  PaymentInstructions,
   ShippingAddress,
   Small,
   Title,
@@ -37,6 +38,7 @@ export function OrderPlacedMail({ shop, order, orderUrl }: OrderMailProps) {
       </Paragraph>
       <OrderFacts order={order} />
       <OrderLines order={order} />
+      <PaymentInstructions order={order} />
       <ShippingAddress order={order} />
       <ActionButton href={orderUrl}>View your order</ActionButton>
       <Divider />
@@ -58,6 +60,7 @@ export function OrderReceivedMail({ shop, order, adminUrl }: { shop: MailShop; o
       </Paragraph>
       <OrderFacts order={order} />
       <OrderLines order={order} />
+      <PaymentInstructions order={order} />
       <ShippingAddress order={order} />
       {order.notes && (
         <>

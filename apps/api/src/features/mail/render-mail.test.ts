@@ -70,6 +70,16 @@ describe('the shop mails', () => {
     expect(mail.html).not.toContain('<b>José')
   })
 
+  it('tells the buyer how to pay: the method chosen and the instructions, as text (issue #16)', async () => {
+    const payment = { methodName: 'Bank transfer', instructions: 'IBAN DE89 <b>3704</b>\nReference: ORD-1042' }
+    const mail = await renderOrderPlacedMail({ shop, order: { ...order, payment }, orderUrl })
+    expect(mail.text).toContain('Bank transfer')
+    expect(mail.text).toContain('IBAN DE89 <b>3704</b>')
+    expect(mail.html).toContain('IBAN DE89 &lt;b&gt;3704&lt;/b&gt;')
+    const without = await renderOrderPlacedMail({ shop, order, orderUrl })
+    expect(without.text).not.toMatch(/payment:/i)
+  })
+
   it('shows a customer name as text, never as markup', async () => {
     const mail = await renderOrderPlacedMail({ shop, order, orderUrl })
     expect(mail.html).not.toMatch(/<script/i)

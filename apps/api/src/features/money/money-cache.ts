@@ -2,11 +2,16 @@ import type { Db } from '@shop/db/client'
 import type { MoneyRules } from '@shop/db/money'
 import * as moneyRepo from '@shop/db/money'
 
-/** A shop with no money settings stored: no zones (free shipping everywhere), no tax, US dollars. */
-export const EMPTY_RULES: MoneyRules = { settings: moneyRepo.DEFAULT_MONEY_SETTINGS, zones: [], taxRates: [] }
+/** A shop with no money settings stored: no zones (free shipping everywhere), no tax, US dollars, no payment methods. */
+export const EMPTY_RULES: MoneyRules = {
+  settings: moneyRepo.DEFAULT_MONEY_SETTINGS,
+  zones: [],
+  taxRates: [],
+  paymentMethods: [],
+}
 
 /**
- * The shipping zones, tax rates, price basis and currency, kept in memory: every quote and every order needs them,
+ * The shipping zones, tax rates, price basis, currency and payment methods, kept in memory: every quote and every order needs them,
  * and an order must stay cheap (the group commit takes thousands a second). Emptied like the catalog cache: by a
  * successful write of a `writesCatalog` route in this process, and by the change feed when another process writes
  * (plugins/catalog-cache.ts wires both). Before serving from memory on PostgreSQL, `isFresh` makes sure every

@@ -53,6 +53,12 @@ export async function getGuestOrder(db: Db, orderNumber: string, key: string | u
     })),
     total: order.total,
     charges: order.charges,
+    payment: {
+      method: order.payment.method,
+      methodName: order.payment.methodName,
+      instructions: order.payment.instructions,
+      status: order.payment.status,
+    },
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     history,

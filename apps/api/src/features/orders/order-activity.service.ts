@@ -1,6 +1,7 @@
 import { type Db, inTransaction } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as outboxRepo from '@shop/db/outbox'
+import { moneyToCents } from '@shop/schema/common'
 import {
   type MailKind,
   type OrderActivity,
@@ -12,6 +13,7 @@ import {
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { queueCopy } from '../outbox/outbox-mails'
+import { listPaymentEntries } from '../payments/payments.service'
 import { getOrder } from './orders.service'
 
 function toOrderMail(mail: outboxRepo.OutboxMail): OrderMail {
@@ -72,7 +74,11 @@ function toEntry(event: orderEventsRepo.OrderEvent): OrderTimelineEntry {
 /** The order's page in the admin: what happened to it, oldest first, and its mails. */
 export async function getOrderActivity(db: Db, id: number): Promise<OrderActivity> {
   const order = await getOrder(db, id)
-  const [events, mails] = await Promise.all([orderEventsRepo.listForOrder(db, id), outboxRepo.listForOrder(db, id)])
+  const [events, mails, payments] = await Promise.all([
+    orderEventsRepo.listForOrder(db, id),
+    outboxRepo.listForOrder(db, id),
+    listPaymentEntries(db, id, moneyToCents(order.total)),
+  ])
   const timeline: OrderTimelineEntry[] = [
     { type: 'placed', at: order.createdAt },
     ...mails.map(
@@ -88,6 +94,7 @@ export async function getOrderActivity(db: Db, id: number): Promise<OrderActivit
       }),
     ),
     ...events.map(toEntry),
+    ...payments.map((entry): OrderTimelineEntry => ({ ...entry, type: 'payment' })),
   ]
   // Stable: entries of the same moment keep the order above (placed, then its mails, then what followed).
   timeline.sort((a, b) => Date.parse(a.at) - Date.parse(b.at))

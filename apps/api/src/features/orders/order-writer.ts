@@ -13,6 +13,7 @@ import { formatCents } from '../../lib/money'
 import { EMPTY_RULES } from '../money/money-cache'
 import { type Priced, priceCart } from '../money/pricing'
 import { recordPlacedOrders } from '../outbox/outbox-mails'
+import { chooseMethod, PAYMENT_STEPS } from '../payments/payment-step'
 import { stockMessage } from './order-rules'
 
 /**
@@ -234,6 +235,9 @@ export function decide(
     if (priced.subtotalCents > MAX_ORDER_TOTAL_CENTS || priced.totalCents > MAX_ORDER_TOTAL_CENTS) {
       return { error: new AppError('BAD_REQUEST', TOTAL_TOO_LARGE) }
     }
+    // The payment step (features/payments): the method chosen, or the shop's first; one it does not offer is a 400.
+    const paymentMethod = chooseMethod(rules.paymentMethods, input.paymentMethod)
+    if (paymentMethod instanceof AppError) return { error: paymentMethod }
     if (!money.isQuote) {
       if (code && !priced.discountApplied) {
         return { error: new AppError(discount ? 'CONFLICT' : 'BAD_REQUEST', priced.discountMessage ?? code) }
@@ -288,6 +292,12 @@ export function decide(
         region: priced.region,
       },
       items,
+      payment: paymentMethod
+        ? {
+            method: paymentMethod.kind,
+            ...PAYMENT_STEPS[paymentMethod.kind].begin(paymentMethod, { orderNumber, totalCents: priced.totalCents }),
+          }
+        : null,
     }
     return { order, priced }
   })

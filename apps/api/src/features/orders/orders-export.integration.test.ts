@@ -247,7 +247,7 @@ describe('GET /api/admin/orders/export', () => {
     const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json()
     const operation = document.paths['/admin/orders/export'].get
     expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(
-      ['from', 'q', 'sort', 'status', 'to'].sort(),
+      ['from', 'paymentStatus', 'q', 'sort', 'status', 'to'].sort(),
     )
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '500'])
     expect(operation.responses[200].content).toHaveProperty('text/csv')

@@ -22,6 +22,10 @@ export const ORDER_EXPORT_HEADER = [
   'Tracking number',
   'Tracking link',
   'Order total',
+  'Payment method',
+  'Payment status',
+  'Amount paid',
+  'Amount refunded',
   'Product id',
   'SKU',
   'Product',
@@ -50,6 +54,11 @@ function orderCells(order: Order): CsvCell[] {
     order.trackingNumber,
     order.trackingUrl,
     order.total,
+    // Issue #16: how the order is paid and how far (unpaid, paid, partially_refunded, refunded).
+    order.payment.methodName,
+    order.payment.status,
+    order.payment.paid,
+    order.payment.refunded,
   ]
 }
 
@@ -79,6 +88,7 @@ export async function* orderExportRows(
   const orders = ordersRepo.iterateWithItems(db, {
     sort: input.sort,
     status: input.status,
+    paymentStatus: input.paymentStatus,
     search: input.q || undefined,
     ...dayRange(input.from, input.to),
   })

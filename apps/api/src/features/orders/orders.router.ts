@@ -16,6 +16,7 @@ import {
 import { z } from 'zod'
 import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
 import { quoteProcedure } from '../money/money.router'
+import { recordPaymentProcedure } from '../payments/payments.router'
 import * as guestOrders from './guest-orders.service'
 import * as activity from './order-activity.service'
 import * as orders from './orders.service'
@@ -78,4 +79,5 @@ export const adminOrdersRouter = router({
     .input(ZResendMailInput)
     .output(ZOrderActivity)
     .mutation(({ ctx, input }) => activity.resendOrderMail(ctx, ctx.admin.username, input.id, input.mailId)),
+  recordPayment: recordPaymentProcedure,
 })

@@ -55,6 +55,7 @@ export async function listOrderPage(
     ...page,
     sort: input.sort,
     status: input.status,
+    paymentStatus: input.paymentStatus,
     search: input.q || undefined,
     ...dayRange(input.from, input.to),
   })

@@ -53,6 +53,7 @@ export function toMailOrder(order: Order, currency?: string): MailOrder {
     status: order.status,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
+    payment: { methodName: order.payment.methodName, instructions: order.payment.instructions },
   }
 }
 

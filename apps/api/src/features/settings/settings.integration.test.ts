@@ -63,6 +63,7 @@ describe('shop settings', () => {
       address: valid.address,
       currency: 'USD',
       freeShippingOver: null,
+      paymentMethods: [],
     })
   })
 

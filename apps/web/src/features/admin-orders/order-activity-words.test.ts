@@ -33,6 +33,23 @@ describe('describeTimelineEntry', () => {
     ).toBe('The shop changed the status from Completed to Cancelled · customer notified')
   })
 
+  it('words a payment or refund with its amount, who recorded it and the status it left', () => {
+    const entry = (kind: 'payment' | 'refund', status: 'paid' | 'partially_refunded'): OrderTimelineEntry => ({
+      type: 'payment',
+      at,
+      id: 1,
+      kind,
+      amount: '1234.50',
+      note: 'Transfer received',
+      actor: 'sam',
+      status,
+    })
+    expect(describeTimelineEntry(entry('payment', 'paid'))).toBe('Admin sam recorded a payment of $1,234.50 · Paid')
+    expect(describeTimelineEntry(entry('refund', 'partially_refunded'))).toBe(
+      'Admin sam recorded a refund of $1,234.50 · Partially refunded',
+    )
+  })
+
   it('words the tracking being set, changed and removed', () => {
     const tracking = (trackingNumber: string | null, trackingUrl: string | null): OrderTimelineEntry => ({
       type: 'tracking',

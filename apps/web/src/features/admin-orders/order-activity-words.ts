@@ -1,4 +1,6 @@
 import type { MailKind, MailStatus, OrderMail, OrderStatus, OrderTimelineEntry } from '@shop/schema/orders'
+import { PAYMENT_STATUS_LABELS } from '@shop/schema/payments'
+import { formatMoney } from '../../lib/format'
 import { statusLabel } from './order-filters'
 
 /** What each mail is, in words. */
@@ -47,6 +49,8 @@ export function describeTimelineEntry(entry: OrderTimelineEntry): string {
     }
     case 'note':
       return `${byWhom(entry.actor)} added an internal note`
+    case 'payment':
+      return `${byWhom(entry.actor)} recorded a ${entry.kind} of ${formatMoney(entry.amount)} · ${PAYMENT_STATUS_LABELS[entry.status]}`
     case 'mail': {
       const kind = MAIL_KIND_LABELS[entry.kind]
       switch (entry.event) {

@@ -5,6 +5,7 @@ import { type ResourceColumn, ResourceTable } from '../../components/admin/resou
 import type { RowAction } from '../../components/admin/row-actions'
 import { OrderStatusBadge } from '../../components/order-status-badge'
 import { formatDate, formatMoney } from '../../lib/format'
+import { PaymentStatusBadge } from '../payments/payment-instructions'
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const
 
@@ -50,6 +51,11 @@ const COLUMNS: ResourceColumn<OrderSummary>[] = [
     header: 'Status',
     skeleton: <Skeleton height={20} width={84} />,
     render: (order) => <OrderStatusBadge status={order.status} />,
+  },
+  {
+    header: 'Payment',
+    skeleton: <Skeleton height={20} width={70} />,
+    render: (order) => <PaymentStatusBadge status={order.paymentStatus} />,
   },
 ]
 

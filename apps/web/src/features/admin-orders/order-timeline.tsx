@@ -4,6 +4,8 @@ import type { OrderTimelineEntry } from '@shop/schema/orders'
 import {
   IconAlertTriangle,
   IconArrowsExchange,
+  IconCash,
+  IconCashBanknoteOff,
   IconCircleCheck,
   IconEyeOff,
   IconMail,
@@ -26,6 +28,8 @@ function EntryIcon({ entry }: { entry: OrderTimelineEntry }) {
       return <IconTruckDelivery {...props} />
     case 'note':
       return <IconNote {...props} />
+    case 'payment':
+      return entry.kind === 'refund' ? <IconCashBanknoteOff {...props} /> : <IconCash {...props} />
     case 'mail':
       if (entry.event === 'failed') return <IconAlertTriangle {...props} />
       if (entry.event === 'sent') return <IconCircleCheck {...props} />
@@ -56,6 +60,13 @@ function EntryDetail({ entry }: { entry: OrderTimelineEntry }) {
       </Box>
     )
   }
+  if (entry.type === 'payment' && entry.note) {
+    return (
+      <Text size="sm" mt={2} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {entry.note}
+      </Text>
+    )
+  }
   if (entry.type === 'tracking' && entry.trackingUrl) {
     const link = webLinkOf(entry.trackingUrl)
     return (
@@ -73,7 +84,7 @@ function EntryDetail({ entry }: { entry: OrderTimelineEntry }) {
   return null
 }
 
-/** What happened to the order, oldest first: placed, status changes, tracking, internal notes, mails. */
+/** What happened to the order, oldest first: placed, status changes, tracking, internal notes, payments, mails. */
 export function OrderTimeline({ timeline }: { timeline: OrderTimelineEntry[] }) {
   return (
     <Timeline bulletSize={24} lineWidth={2} color="gold" active={timeline.length - 1} aria-label="Order timeline">

@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form'
 import { type CheckoutForm as CheckoutValues, ZCheckoutForm } from '@shop/schema/orders'
 import { IconLock } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
 import classes from './checkout-form.module.css'
 
 const EMPTY_VALUES: CheckoutValues = {
@@ -23,10 +24,12 @@ interface CheckoutFormProps {
   onSubmit: (values: CheckoutValues) => void
   /** Each change of the values: the order summary prices the address as it is typed. */
   onValuesChange?: (values: CheckoutValues) => void
+  /** Shown above the button: the payment method choice (issue #16). */
+  beforeSubmit?: ReactNode
 }
 
 /** Contact and shipping details, validated with the shared checkout schema (spec point 5). */
-export function CheckoutForm({ isPending, onSubmit, onValuesChange }: CheckoutFormProps) {
+export function CheckoutForm({ isPending, onSubmit, onValuesChange, beforeSubmit }: CheckoutFormProps) {
   const form = useForm<CheckoutValues>({
     initialValues: EMPTY_VALUES,
     onValuesChange,
@@ -133,6 +136,8 @@ export function CheckoutForm({ isPending, onSubmit, onValuesChange }: CheckoutFo
             />
           </Stack>
         </section>
+
+        {beforeSubmit}
 
         <Button
           type="submit"

@@ -3,6 +3,7 @@ import { guestOrderPath, type PlacedOrder } from '@shop/schema/orders'
 import { IconCircleCheck } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { formatMoneyIn } from '../../lib/format'
+import { PaymentInstructions } from '../payments/payment-instructions'
 import { ChargesBreakdown } from './charges-breakdown'
 import classes from './order-confirmed.module.css'
 
@@ -41,6 +42,11 @@ export function OrderConfirmed({ order, currency }: { order: PlacedOrder; curren
       <div style={{ width: '100%', maxWidth: 420, textAlign: 'left' }}>
         <ChargesBreakdown charges={order.charges} total={order.total} itemCount={itemCount} currency={currency} />
       </div>
+      {order.payment.methodName && (
+        <div style={{ width: '100%', maxWidth: 420, textAlign: 'left' }}>
+          <PaymentInstructions methodName={order.payment.methodName} instructions={order.payment.instructions} />
+        </div>
+      )}
       <Text size="sm" c="ink.7" maw={460}>
         A confirmation e-mail with a link to this order is on its way. You can also follow your order here:
       </Text>

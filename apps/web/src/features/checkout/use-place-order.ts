@@ -1,5 +1,6 @@
 import type { Quote } from '@shop/schema/money'
 import type { CheckoutForm } from '@shop/schema/orders'
+import type { PaymentMethodKind } from '@shop/schema/payments'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createElement } from 'react'
 import { toast } from '../../components/toasts'
@@ -12,10 +13,14 @@ import { QUOTE_KEY, type QuoteDetails, quoteInputOf } from './use-quote'
 
 /**
  * Places the cart as a guest order, with the address's country and state, the shipping method and code chosen, and
- * the total the buyer was shown (the quote's): if the server's differs by then, it answers 409 with the new total,
+ * the payment method chosen, and the total the buyer was shown (the quote's): if the server's differs by then, it answers 409 with the new total,
  * the toast says so and the summary is priced again. Success clears the cart; failure keeps it.
  */
-export function usePlaceOrder(details: QuoteDetails, quote: Quote | undefined) {
+export function usePlaceOrder(
+  details: QuoteDetails,
+  quote: Quote | undefined,
+  paymentMethod?: PaymentMethodKind | undefined,
+) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const { items, total, clear } = useCart()
@@ -36,6 +41,8 @@ export function usePlaceOrder(details: QuoteDetails, quote: Quote | undefined) {
           queryClient.invalidateQueries(trpc.products.pathFilter()),
           queryClient.invalidateQueries(trpc.categories.pathFilter()),
           queryClient.invalidateQueries({ queryKey: [QUOTE_KEY] }),
+          // A payment method switched off meanwhile is refused with 400: the choice shows the methods offered now.
+          queryClient.invalidateQueries(trpc.shop.pathFilter()),
         ]),
     }),
   )
@@ -64,6 +71,8 @@ export function usePlaceOrder(details: QuoteDetails, quote: Quote | undefined) {
       // The method the summary showed (the zone's first unless the buyer chose one).
       ...(quote?.shippingMethod ? { shippingMethodId: quote.shippingMethod.id } : {}),
       customerEmail: values.email,
+      // The method chosen; left out, the server takes the shop's first (or none).
+      ...(paymentMethod ? { paymentMethod } : {}),
     })
   }
 

@@ -15,6 +15,7 @@ const SHOP = {
   address: '1 Main St',
   currency: 'USD',
   freeShippingOver: null,
+  paymentMethods: [],
 }
 
 const NO_DETAILS = { variantLabel: null, personalization: [], leadTime: null }
@@ -32,6 +33,7 @@ function buildGuestOrder(overrides: Partial<GuestOrder> = {}): GuestOrder {
     ],
     total: '120.50',
     charges: goodsOnlyCharges('120.50'),
+    payment: { method: null, methodName: null, instructions: null, status: 'unpaid' },
     trackingNumber: null,
     trackingUrl: null,
     history: [{ status: 'pending', at: '2026-11-20T10:00:00.000Z' }],
@@ -190,5 +192,29 @@ describe('GuestOrderView', () => {
     renderOrder(buildGuestOrder())
     expect(screen.getByRole('link', { name: SHOP.email }).getAttribute('href')).toBe(`mailto:${SHOP.email}`)
     expect(screen.getByRole('link', { name: SHOP.phone }).getAttribute('href')).toBe('tel:+15550102000')
+  })
+})
+
+describe('the payment (issue #16)', () => {
+  it('shows the method, its instructions as given and the payment status', () => {
+    renderOrder(
+      buildGuestOrder({
+        payment: {
+          method: 'bank_transfer',
+          methodName: 'Bank transfer',
+          instructions: 'IBAN DE89 3704 0044\nReference: ORD-1001',
+          status: 'unpaid',
+        },
+      }),
+    )
+    const payment = screen.getByRole('region', { name: 'Payment' })
+    expect(within(payment).getByText('Payment: Bank transfer')).toBeTruthy()
+    expect(within(payment).getByText(/IBAN DE89 3704 0044/)).toBeTruthy()
+    expect(within(payment).getByText('Unpaid')).toBeTruthy()
+  })
+
+  it('has no payment section for an order placed without a method', () => {
+    renderOrder(buildGuestOrder())
+    expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull()
   })
 })

@@ -4,6 +4,7 @@ import type { ShopInfo } from '@shop/schema/shop'
 import { type ReactNode, useId } from 'react'
 import { OrderStatusBadge } from '../../components/order-status-badge'
 import { formatDate } from '../../lib/format'
+import { PaymentInstructions } from '../payments/payment-instructions'
 import classes from './guest-order.module.css'
 import { GuestOrderHistory } from './guest-order-history'
 import { GuestOrderLines } from './guest-order-lines'
@@ -48,6 +49,15 @@ export function GuestOrderView({ order, shop }: { order: GuestOrder; shop: ShopI
         <Section title="Items" area={classes.items}>
           <GuestOrderLines items={order.items} total={order.total} charges={order.charges} currency={shop?.currency} />
         </Section>
+        {order.payment.methodName && (
+          <Section title="Payment" area={classes.payment}>
+            <PaymentInstructions
+              methodName={order.payment.methodName}
+              instructions={order.payment.instructions}
+              status={order.payment.status}
+            />
+          </Section>
+        )}
         <Section title="Delivery" area={classes.delivery}>
           <Text size="sm" fw={600}>
             {order.customerName}

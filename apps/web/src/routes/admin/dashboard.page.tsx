@@ -147,6 +147,7 @@ export function DashboardPage() {
         <StatCard
           label="Total Revenue"
           value={stats ? formatMoney(stats.totalRevenue) : loading}
+          hint="Paid orders: payments recorded, less refunds"
           icon={<IconCoin size={26} stroke={1.5} />}
         />
         <StatCard

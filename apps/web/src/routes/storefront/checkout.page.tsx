@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core'
 import type { CheckoutForm as CheckoutValues } from '@shop/schema/orders'
+import type { PaymentMethodKind } from '@shop/schema/payments'
 import { useState } from 'react'
 import { NeedsJavaScript } from '../../components/needs-javascript'
 import { useCart } from '../../features/cart/cart-store'
@@ -7,9 +8,11 @@ import { CheckoutEmpty } from '../../features/checkout/checkout-empty'
 import { CheckoutForm } from '../../features/checkout/checkout-form'
 import { OrderConfirmed } from '../../features/checkout/order-confirmed'
 import { OrderSummary } from '../../features/checkout/order-summary'
+import { PaymentMethodChoice } from '../../features/checkout/payment-method-choice'
 import { usePlaceOrder } from '../../features/checkout/use-place-order'
 import { type QuoteDetails, useQuote } from '../../features/checkout/use-quote'
 import { usePageHead } from '../../features/seo/use-page-head'
+import { useShopInfo } from '../../features/shop/use-shop'
 import { apiMessageOf } from '../../lib/api-error'
 import { useIsHydrated } from '../../lib/use-is-hydrated'
 import classes from './checkout.page.module.css'
@@ -25,7 +28,10 @@ export function CheckoutPage() {
     discountCode: '',
   })
   const quote = useQuote(items, details)
-  const { placeOrder, order, isPending } = usePlaceOrder(details, quote.data)
+  const paymentMethods = useShopInfo().data?.paymentMethods ?? []
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethodKind | undefined>()
+  const chosenPayment = paymentMethods.find((method) => method.kind === paymentMethod)?.kind ?? paymentMethods[0]?.kind
+  const { placeOrder, order, isPending } = usePlaceOrder(details, quote.data, chosenPayment)
   const onValuesChange = (values: CheckoutValues) =>
     setDetails((current) =>
       current.country === values.country && current.state === values.state && current.email === values.email
@@ -75,7 +81,14 @@ export function CheckoutPage() {
       </header>
       <div className={classes.layout}>
         <div className={classes.formColumn}>
-          <CheckoutForm isPending={isPending} onSubmit={placeOrder} onValuesChange={onValuesChange} />
+          <CheckoutForm
+            isPending={isPending}
+            onSubmit={placeOrder}
+            onValuesChange={onValuesChange}
+            beforeSubmit={
+              <PaymentMethodChoice methods={paymentMethods} value={chosenPayment} onChange={setPaymentMethod} />
+            }
+          />
         </div>
         <div className={classes.summaryColumn}>
           <OrderSummary

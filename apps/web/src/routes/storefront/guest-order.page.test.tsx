@@ -26,6 +26,7 @@ const ORDER: GuestOrder = {
   ],
   total: '45.00',
   charges: goodsOnlyCharges('45.00'),
+  payment: { method: 'bank_transfer', methodName: 'Bank transfer', instructions: 'IBAN DE89 3704', status: 'unpaid' },
   trackingNumber: null,
   trackingUrl: null,
   history: [

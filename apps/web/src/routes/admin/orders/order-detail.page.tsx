@@ -8,6 +8,7 @@ import { OrderActivityCard } from '../../../features/admin-orders/order-activity
 import { OrderDetailSkeleton } from '../../../features/admin-orders/order-detail-skeleton'
 import { OrderInfoCard } from '../../../features/admin-orders/order-info-card'
 import { OrderItemsCard } from '../../../features/admin-orders/order-items-card'
+import { OrderPaymentCard } from '../../../features/admin-orders/order-payment-card'
 import { OrderSummaryCard } from '../../../features/admin-orders/order-summary-card'
 import { useAdminOrder } from '../../../features/admin-orders/use-admin-orders'
 import { usePageMeta } from '../../../features/shop/use-shop'
@@ -76,7 +77,10 @@ export function OrderDetailPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <OrderSummaryCard order={order} />
+          <Stack gap="lg">
+            <OrderSummaryCard order={order} />
+            <OrderPaymentCard key={`${order.id}-${order.updatedAt}`} order={order} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Select, Stack } from '@mantine/core'
 import type { OrderSort, OrderSummary } from '@shop/schema/orders'
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@shop/schema/payments'
 import { IconDownload } from '@tabler/icons-react'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
 import { type FilterOption, FilterSelect, useChoiceParam, valuesOf } from '../../../components/admin/filter-select'
@@ -18,6 +19,12 @@ import { useAdminOrderPage, useDeleteOrder } from '../../../features/admin-order
 import { usePageMeta } from '../../../features/shop/use-shop'
 
 const ORDERS_PER_PAGE = 25
+
+// Issue #16: the payment status the admin records on each order.
+const PAYMENT_OPTIONS: FilterOption<PaymentStatus>[] = PAYMENT_STATUSES.map((value) => ({
+  value,
+  label: PAYMENT_STATUS_LABELS[value],
+}))
 
 // Newest first is the list's order without ?sort=.
 const SORT_OPTIONS: FilterOption<Exclude<OrderSort, 'newest'>>[] = [
@@ -39,6 +46,7 @@ export function OrderListPage() {
   const filters = {
     q: search || undefined,
     status: status === ALL_STATUSES ? undefined : status,
+    paymentStatus: useChoiceParam('paymentStatus', valuesOf(PAYMENT_OPTIONS)),
     sort: useChoiceParam('sort', valuesOf(SORT_OPTIONS)),
     ...dateRange.range,
   }
@@ -80,6 +88,13 @@ export function OrderListPage() {
               }}
               allowDeselect={false}
               w={{ base: '100%', sm: 150 }}
+            />
+            <FilterSelect
+              label="Filter by payment"
+              param="paymentStatus"
+              defaultLabel="All payments"
+              options={PAYMENT_OPTIONS}
+              w={{ base: '100%', sm: 170 }}
             />
             <OrderDateRangeFields {...dateRange.fields} />
             <FilterSelect

@@ -2,6 +2,7 @@ import { Card, Skeleton, Stack } from '@mantine/core'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
 import { MailServerAlert } from '../../../features/admin-settings/mail-server-alert'
+import { PaymentMethodsCard } from '../../../features/admin-settings/payment-methods-card'
 import { SettingsForm } from '../../../features/admin-settings/settings-form'
 import { TestMailCard } from '../../../features/admin-settings/test-mail-card'
 import { useSaveSettings, useSendTestMail, useSettings } from '../../../features/admin-settings/use-settings'
@@ -39,6 +40,7 @@ export function SettingsPage() {
             error={testMail.error}
             onSend={(input) => testMail.mutate(input)}
           />
+          <PaymentMethodsCard />
         </>
       )}
     </Stack>

@@ -1,0 +1,124 @@
+import { Button, Card, Group, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { schemaResolver, useForm } from '@mantine/form'
+import { moneyToCents } from '@shop/schema/common'
+import type { Order } from '@shop/schema/orders'
+import {
+  MAX_PAYMENT_NOTE,
+  type PaymentEntryKind,
+  type RecordPaymentInput,
+  ZRecordPaymentInput,
+} from '@shop/schema/payments'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toastFailure } from '../../components/admin/toast-failure'
+import { toast } from '../../components/toasts'
+import { fieldErrorsOf } from '../../lib/error-message'
+import { formatMoney } from '../../lib/format'
+import { useTRPC } from '../../lib/trpc'
+import { PaymentStatusBadge } from '../payments/payment-instructions'
+
+/** Records a payment or refund; the order, its timeline, the lists and the dashboard's revenue follow. */
+function useRecordPayment() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useMutation(
+    trpc.admin.orders.recordPayment.mutationOptions({
+      onSuccess: (order, input) => {
+        toast({
+          title: input.kind === 'refund' ? 'Refund recorded' : 'Payment recorded',
+          message: `Order ${order.orderNumber} is now ${order.payment.status.replace('_', ' ')}.`,
+        })
+        queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), order)
+        return queryClient.invalidateQueries(trpc.admin.pathFilter())
+      },
+      onError: (error) => toastFailure('The payment could not be recorded.', error),
+    }),
+  )
+}
+
+const centsText = (cents: number) => (cents / 100).toFixed(2)
+
+/**
+ * Issue #16: how the order is paid (the method and instructions the buyer was given), its payment status, and the
+ * form that records money received or refunded with an amount and a note. The status follows from those records.
+ */
+export function OrderPaymentCard({ order }: { order: Order }) {
+  const record = useRecordPayment()
+  const { payment } = order
+  const held = moneyToCents(payment.paid) - moneyToCents(payment.refunded)
+  const due = Math.max(0, moneyToCents(order.total) - held)
+  const suggested = (kind: PaymentEntryKind) => centsText(kind === 'refund' ? held : due)
+  const defaultKind: PaymentEntryKind = due === 0 && held > 0 ? 'refund' : 'payment'
+  const form = useForm<RecordPaymentInput & { amount: string; note: string }>({
+    mode: 'controlled',
+    initialValues: { id: order.id, kind: defaultKind, amount: suggested(defaultKind), note: '' },
+    validate: schemaResolver(ZRecordPaymentInput, { sync: true }),
+  })
+  const kind = form.getValues().kind as PaymentEntryKind
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="lg">
+          Payment
+        </Title>
+        <PaymentStatusBadge status={payment.status} size="md" />
+      </Group>
+      <Stack gap={4} mb="md">
+        <Text size="sm">
+          Method: <strong>{payment.methodName ?? 'None chosen'}</strong>
+        </Text>
+        {payment.instructions && (
+          <Text size="xs" c="ink.7" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {payment.instructions}
+          </Text>
+        )}
+        <Text size="sm">
+          Paid {formatMoney(payment.paid)}
+          {moneyToCents(payment.refunded) > 0 ? ` · Refunded ${formatMoney(payment.refunded)}` : ''} of{' '}
+          {formatMoney(order.total)}
+        </Text>
+      </Stack>
+      <form
+        noValidate
+        aria-label="Record a payment"
+        onSubmit={form.onSubmit((values) =>
+          // The amount goes as typed ("120.00"): the server reads it as an amount, not as cents.
+          record.mutateAsync({ ...values, note: values.note.trim() || null }).then(
+            // The page remounts this card with the order as saved (its key is the order's updatedAt).
+            () => undefined,
+            (error: unknown) => form.setErrors(fieldErrorsOf(error)),
+          ),
+        )}
+      >
+        <Stack gap="xs">
+          <SegmentedControl
+            aria-label="Payment or refund"
+            data={[
+              { value: 'payment', label: 'Payment received' },
+              { value: 'refund', label: 'Refund made' },
+            ]}
+            value={kind}
+            onChange={(value) => {
+              form.setFieldValue('kind', value as PaymentEntryKind)
+              form.setFieldValue('amount', suggested(value as PaymentEntryKind))
+            }}
+          />
+          <TextInput label="Amount" inputMode="decimal" withAsterisk {...form.getInputProps('amount')} />
+          <Textarea
+            label="Payment note"
+            description="e.g. the transfer's reference or date; shown on the order's timeline."
+            autosize
+            minRows={1}
+            maxRows={4}
+            maxLength={MAX_PAYMENT_NOTE}
+            {...form.getInputProps('note')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" size="xs" loading={record.isPending}>
+              {kind === 'refund' ? 'Record refund' : 'Record payment'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,38 @@
+import '@mantine/core/styles/Radio.css'
+import { Radio, Stack, Text, Title } from '@mantine/core'
+import type { OfferedPaymentMethod, PaymentMethodKind } from '@shop/schema/payments'
+import classes from './checkout-form.module.css'
+
+/**
+ * Issue #16: the payment methods the shop offers (from GET /shop), the first chosen unless the buyer picks another.
+ * Nothing when the shop offers none: the order is then placed without a method, as before.
+ */
+export function PaymentMethodChoice({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: readonly OfferedPaymentMethod[]
+  value: PaymentMethodKind | undefined
+  onChange: (kind: PaymentMethodKind) => void
+}) {
+  if (methods.length === 0) return null
+  const chosen = value && methods.some((method) => method.kind === value) ? value : methods[0]?.kind
+  return (
+    <section className={classes.section} aria-labelledby="checkout-payment">
+      <Title order={2} id="checkout-payment" className={classes.heading}>
+        Payment
+      </Title>
+      <Radio.Group label="Payment method" value={chosen ?? ''} onChange={(kind) => onChange(kind as PaymentMethodKind)}>
+        <Stack gap="sm" mt={6}>
+          {methods.map((method) => (
+            <Radio key={method.kind} value={method.kind} label={method.name} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="sm" c="ink.7" mt="sm">
+        No payment is taken now: how to pay is shown once your order is placed, and in your confirmation e-mail.
+      </Text>
+    </section>
+  )
+}
