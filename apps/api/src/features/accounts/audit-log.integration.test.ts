@@ -283,6 +283,24 @@ describe('an audit entry and its write', () => {
         { entity: 'testimonial', action: 'deleted', changes: { name: 'Ada Byron' } },
       ],
       [
+        'a payment recorded',
+        () =>
+          write('POST', `/api/admin/orders/${orderId}/payments`, {
+            kind: 'payment',
+            amount: order.json().total,
+            note: 'Bank transfer received',
+          }),
+        {
+          entity: 'order',
+          action: 'payments',
+          changes: expect.objectContaining({
+            kind: 'payment',
+            amount: order.json().total,
+            note: 'Bank transfer received',
+          }),
+        },
+      ],
+      [
         "an order's status",
         () => write('PATCH', `/api/admin/orders/${orderId}/status`, { status: 'cancelled' }),
         { entity: 'order', action: 'status', changes: expect.objectContaining({ status: ['pending', 'cancelled'] }) },
@@ -302,6 +320,20 @@ describe('an audit entry and its write', () => {
         () =>
           write('PUT', '/api/admin/settings/money', { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: true }),
         { entity: 'settings', action: 'updated', changes: { pricesIncludeTax: [false, true] } },
+      ],
+      [
+        'the payment methods',
+        () =>
+          write('PUT', '/api/admin/settings/payments', {
+            methods: [
+              { kind: 'bank_transfer', enabled: true, instructions: 'Pay to IBAN DE00 1234, reference: order number' },
+            ],
+          }),
+        {
+          entity: 'settings',
+          action: 'updated',
+          changes: { methods: expect.arrayContaining([expect.stringContaining('Pay to IBAN')]) },
+        },
       ],
       [
         'a shipping zone created',

@@ -5,6 +5,7 @@ import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
 import * as money from '../money/money.service'
 import { getOrder } from '../orders/orders.service'
+import { getPaymentSettings } from '../payments/payments.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
 import { actorOf, audit, changedFields } from './audit'
@@ -36,6 +37,7 @@ const ENTITIES: Record<string, AuditEntity> = {
 /** Parts of a section that are records of their own: /admin/settings/money is the money settings, not an action. */
 const SUB_RECORDS: Record<string, Reader> = {
   'settings/money': (ctx) => money.getMoneySettings(ctx.db),
+  'settings/payments': (ctx) => getPaymentSettings(ctx.db),
 }
 
 type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
