@@ -138,7 +138,8 @@ describe('payments: methods, the payment status and paid revenue (issue #16)', (
         { kind: 'pay_on_pickup', name: 'Pay on pickup', instructions: 'Collect at 12 Chapel Lane, Mon-Fri 9-5.' },
       ])
       const { rows } = await auditRepo.listPage(t.db, { entity: 'settings' }, { limit: 1, offset: 0 })
-      expect(rows[0]).toMatchObject({ actor: 'admin', action: 'payments' })
+      expect(rows[0]).toMatchObject({ actor: 'admin', action: 'updated' })
+      expect(rows[0]?.changes).toHaveProperty('methods')
     })
   })
 
