@@ -12,13 +12,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import {
-  type Discount,
-  type DiscountInput,
-  type DiscountKind,
-  type DiscountValues,
-  ZDiscountInput,
-} from '@shop/schema/money'
+import { type Discount, type DiscountInput, type DiscountKind, ZDiscountInput } from '@shop/schema/money'
 import { useId } from 'react'
 
 /** A code as typed: amounts as text, dates as the browser's local date and time, an empty field for none. */
@@ -90,15 +84,17 @@ interface DiscountFormProps {
   discount: Discount | null
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: DiscountValues) => void
+  onSubmit: (values: DiscountInput) => void
 }
 
 export function DiscountForm({ discount, isSaving, onCancel, onSubmit }: DiscountFormProps) {
-  const form = useForm<DiscountFormValues, DiscountValues>({
+  const form = useForm<DiscountFormValues, DiscountInput>({
     mode: 'controlled',
     initialValues: toFormValues(discount),
     validate: (values) => validateDiscount(discountInputOf(values)),
-    transformValues: (values) => ZDiscountInput.parse(discountInputOf(values)),
+    // Runs once validation has passed. The wire input, not the schema's output (cents), which the server would
+    // read as whole amounts again.
+    transformValues: discountInputOf,
   })
   const isPercent = form.getValues().kind === 'percent'
   const kindLabelId = useId()

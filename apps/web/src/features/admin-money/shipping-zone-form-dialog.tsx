@@ -17,7 +17,6 @@ import {
   MAX_ZONE_METHODS,
   type ShippingZone,
   type ShippingZoneInput,
-  type ShippingZoneValues,
   ZShippingZoneInput,
 } from '@shop/schema/money'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
@@ -93,15 +92,17 @@ interface ShippingZoneFormProps {
   zone: ShippingZone | null
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: ShippingZoneValues) => void
+  onSubmit: (values: ShippingZoneInput) => void
 }
 
 export function ShippingZoneForm({ zone, isSaving, onCancel, onSubmit }: ShippingZoneFormProps) {
-  const form = useForm<ShippingZoneFormValues, ShippingZoneValues>({
+  const form = useForm<ShippingZoneFormValues, ShippingZoneInput>({
     mode: 'controlled',
     initialValues: toFormValues(zone),
     validate: (values) => validateZone(zoneInputOf(values)),
-    transformValues: (values) => ZShippingZoneInput.parse(zoneInputOf(values)),
+    // Runs once validation has passed. The wire input, not the schema's output (cents), which the server would
+    // read as whole amounts again.
+    transformValues: zoneInputOf,
   })
   const { methods, areas } = form.getValues()
   return (

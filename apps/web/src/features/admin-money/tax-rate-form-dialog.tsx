@@ -1,6 +1,6 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { type TaxRate, type TaxRateValues, ZTaxRateInput } from '@shop/schema/money'
+import { type TaxRate, type TaxRateInput, ZTaxRateInput } from '@shop/schema/money'
 
 /** The form's values: every field as typed. */
 export interface TaxRateFormValues {
@@ -26,15 +26,16 @@ interface TaxRateFormProps {
   defaultCountry: string
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: TaxRateValues) => void
+  onSubmit: (values: TaxRateInput) => void
 }
 
 export function TaxRateForm({ rate, defaultCountry, isSaving, onCancel, onSubmit }: TaxRateFormProps) {
-  const form = useForm<TaxRateFormValues, TaxRateValues>({
+  // Sends the values as typed, which the server parses: the schema's output (hundredths of a percent) would be
+  // read as a percentage again.
+  const form = useForm<TaxRateFormValues>({
     mode: 'uncontrolled',
     initialValues: toFormValues(rate, defaultCountry),
     validate: schemaResolver(ZTaxRateInput, { sync: true }),
-    transformValues: (values) => ZTaxRateInput.parse(values),
   })
   return (
     <form noValidate aria-label={rate ? 'Edit tax rate' : 'New tax rate'} onSubmit={form.onSubmit(onSubmit)}>

@@ -1,5 +1,5 @@
 import { Button, Card, Stack } from '@mantine/core'
-import type { Discount, DiscountValues } from '@shop/schema/money'
+import type { Discount, DiscountInput } from '@shop/schema/money'
 import { IconPlus } from '@tabler/icons-react'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
@@ -19,7 +19,7 @@ export function DiscountsPage() {
   const formDialog = useDialogTarget<Discount>()
   const editing = formDialog.target
 
-  const onSave = (values: DiscountValues) => {
+  const onSave = (values: DiscountInput) => {
     if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
     else create.mutate(values, { onSuccess: formDialog.close })
   }

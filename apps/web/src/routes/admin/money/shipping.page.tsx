@@ -1,5 +1,5 @@
 import { Button, Card, Stack } from '@mantine/core'
-import type { ShippingZone, ShippingZoneValues } from '@shop/schema/money'
+import type { ShippingZone, ShippingZoneInput } from '@shop/schema/money'
 import { IconPlus } from '@tabler/icons-react'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
@@ -27,7 +27,7 @@ export function ShippingPage() {
   const confirmDelete = useConfirmDelete<ShippingZone>(useDeleteShippingZone())
   const editing = formDialog.target
 
-  const onSave = (values: ShippingZoneValues) => {
+  const onSave = (values: ShippingZoneInput) => {
     if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
     else create.mutate(values, { onSuccess: formDialog.close })
   }

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
-import type { TaxRate, TaxRateValues } from '@shop/schema/money'
+import type { TaxRate, TaxRateInput } from '@shop/schema/money'
 import { IconPlus } from '@tabler/icons-react'
 import { ConfirmDeleteDialog } from '../../../components/admin/confirm-delete-dialog'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
@@ -30,7 +30,7 @@ export function TaxPage() {
   const confirmDelete = useConfirmDelete<TaxRate>(useDeleteTaxRate())
   const editing = formDialog.target
 
-  const onSave = (values: TaxRateValues) => {
+  const onSave = (values: TaxRateInput) => {
     if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
     else create.mutate(values, { onSuccess: formDialog.close })
   }
