@@ -1,3 +1,4 @@
+import type { MoneySettings } from '@shop/schema/money'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from '../../../test-utils/render'
@@ -191,7 +192,7 @@ describe('DiscountForm', () => {
 
 describe('MoneySettingsForm', () => {
   it('refuses a currency or country that is not a code, and saves nothing', async () => {
-    const onSave = vi.fn(async () => ({ currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false }))
+    const onSave = vi.fn(async (values: MoneySettings) => values)
     render(
       <MoneySettingsForm
         settings={{ currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false }}
