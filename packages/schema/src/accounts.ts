@@ -158,6 +158,9 @@ export const AUDIT_ENTITIES = [
   'admin',
   'upload',
   'access',
+  'shipping-zone',
+  'tax-rate',
+  'discount',
 ] as const
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES, { error: `Entity must be one of: ${AUDIT_ENTITIES.join(', ')}` })
 export type AuditEntity = z.infer<typeof ZAuditEntity>

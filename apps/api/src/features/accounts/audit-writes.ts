@@ -3,6 +3,7 @@ import type { AuditEntity } from '@shop/schema/accounts'
 import { type ProcedurePath, routes } from '@shop/schema/routes'
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
+import { getMoneySettings, listDiscounts, listTaxRates, listZones } from '../money/money.service'
 import { getOrder } from '../orders/orders.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
@@ -26,9 +27,26 @@ const ENTITIES: Record<string, AuditEntity> = {
   orders: 'order',
   testimonials: 'testimonial',
   settings: 'settings',
+  'shipping-zones': 'shipping-zone',
+  'tax-rates': 'tax-rate',
+  discounts: 'discount',
 }
 
 type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
+
+/** The record of this id in a short list (zones, rates, codes: an owner has tens, not thousands). */
+const findIn =
+  <T extends { id: number }>(list: (db: Context['db']) => Promise<T[]>): Reader =>
+  async (ctx, id) =>
+    id === undefined ? undefined : (await list(ctx.db)).find((record) => record.id === id)
+
+/**
+ * Routes under another section's path that are an entity of their own: the money settings live under /settings
+ * but are not the shop's details, so their before and after are the money settings'.
+ */
+const PATH_ENTITIES: Record<string, { entity: AuditEntity; reader: Reader }> = {
+  '/admin/settings/money': { entity: 'settings', reader: (ctx) => getMoneySettings(ctx.db) },
+}
 
 const READERS: Partial<Record<AuditEntity, Reader>> = {
   product: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getProduct(ctx.db, id)),
@@ -36,6 +54,9 @@ const READERS: Partial<Record<AuditEntity, Reader>> = {
   order: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getOrder(ctx.db, id)),
   testimonial: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : testimonialsRepo.findById(ctx.db, id)),
   settings: (ctx) => getShopSettings(ctx.db, ctx.config),
+  'shipping-zone': findIn(listZones),
+  'tax-rate': findIn(listTaxRates),
+  discount: findIn(listDiscounts),
 }
 
 /** Fields that change on every write and say nothing. */
@@ -60,7 +81,7 @@ function briefChanges(changes: Record<string, [unknown, unknown]>): Record<strin
 /** A record's name for the log: what a person recognises it by. */
 function labelOf(record: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!record) return {}
-  for (const key of ['name', 'orderNumber', 'title', 'sku']) {
+  for (const key of ['name', 'orderNumber', 'title', 'sku', 'code']) {
     if (typeof record[key] === 'string') return { [key]: record[key] }
   }
   return {}
@@ -81,10 +102,20 @@ function idOf(value: unknown): number | undefined {
   return undefined
 }
 
+const METHOD_ACTIONS = { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' } as const
+
 /** Before a write: what it is, and the record as it was. Undefined for a route that is not audited here. */
 export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
   const route = routes[path as ProcedurePath]
   if (!route || route.method === 'GET' || !route.path.startsWith('/admin/')) return undefined
+  const own = PATH_ENTITIES[route.path]
+  if (own) {
+    return {
+      entity: own.entity,
+      action: METHOD_ACTIONS[route.method],
+      before: await own.reader(ctx, idOf(input)).catch(() => undefined),
+    }
+  }
   const segments = route.path.split('/').filter(Boolean)
   const section = segments[1] ?? ''
   if (SELF_AUDITED.has(section)) return undefined
@@ -92,9 +123,7 @@ export async function planAudit(ctx: Context, path: string, input: unknown): Pro
   if (!entity) return undefined
   const last = segments[segments.length - 1] ?? ''
   const isAction = segments.length > 2 && !last.startsWith('{')
-  const action = isAction
-    ? last.replace(/-/g, ' ')
-    : { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' }[route.method]
+  const action = isAction ? last.replace(/-/g, ' ') : METHOD_ACTIONS[route.method]
   const id = idOf(input)
   const reader = READERS[entity]
   const before = route.method === 'POST' && !isAction ? undefined : await reader?.(ctx, id).catch(() => undefined)

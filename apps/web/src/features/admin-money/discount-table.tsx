@@ -46,6 +46,8 @@ export function DiscountTable({ discounts, isLoading, money, onEdit, onToggle }:
     { header: 'Discount', cellProps: { style: { whiteSpace: 'nowrap' } }, render: (d) => discountValueText(d, money) },
     {
       header: 'Conditions',
+      // A phone shows the code, its discount, its uses and its status without scrolling; the form has the rest.
+      layout: { visibleFrom: 'sm' },
       render: (discount) => (
         <Text size="sm" c="ink.7">
           {discountConditionsText(discount, money)}
@@ -67,7 +69,7 @@ export function DiscountTable({ discounts, isLoading, money, onEdit, onToggle }:
       rowKey={(discount) => discount.id}
       skeletonRows={5}
       emptyText="No discount codes yet."
-      minWidth={640}
+      minWidth={360}
       actions={{
         of: (discount) => [
           {

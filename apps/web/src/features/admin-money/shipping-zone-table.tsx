@@ -67,6 +67,7 @@ export function ShippingZoneTable({ zones, isLoading, money, onEdit, onDelete }:
             () => onDelete(zone),
           ),
         w: 80,
+        isSticky: true,
       }}
     />
   )

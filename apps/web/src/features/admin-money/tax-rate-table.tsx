@@ -17,7 +17,7 @@ const COLUMNS: ResourceColumn<TaxRate>[] = [
     render: (rate) => (rate.region ? `${rate.country}, ${rate.region}` : `${rate.country} (whole country)`),
   },
   { header: 'Rate', layout: { ta: 'right' }, render: (rate) => `${rate.rate}%` },
-  { header: 'On shipping', render: (rate) => (rate.appliesToShipping ? 'Yes' : 'No') },
+  { header: 'On shipping', layout: { visibleFrom: 'sm' }, render: (rate) => (rate.appliesToShipping ? 'Yes' : 'No') },
 ]
 
 interface TaxRateTableProps {
@@ -36,7 +36,7 @@ export function TaxRateTable({ rates, isLoading, onEdit, onDelete }: TaxRateTabl
       rowKey={(rate) => rate.id}
       skeletonRows={3}
       emptyText="No tax rates: orders are not taxed."
-      minWidth={480}
+      minWidth={340}
       actions={{
         of: (rate) =>
           editAndDeleteActions(
@@ -45,6 +45,7 @@ export function TaxRateTable({ rates, isLoading, onEdit, onDelete }: TaxRateTabl
             () => onDelete(rate),
           ),
         w: 80,
+        isSticky: true,
       }}
     />
   )

@@ -21,6 +21,9 @@ const ENTITY_LABELS: Record<string, string> = {
   admin: 'Admins',
   upload: 'Uploads',
   access: 'Refused access',
+  'shipping-zone': 'Shipping zones',
+  'tax-rate': 'Tax rates',
+  discount: 'Discount codes',
 }
 
 /** The changed fields as "field: before → after", other facts as "field: value". */
