@@ -162,3 +162,12 @@ describe('ProductForm without options', { timeout: 20_000 }, () => {
     })
   })
 })
+
+describe('ProductForm money fields', () => {
+  it("put the symbol of the shop's currency before the price", async () => {
+    stubShopInfo('EUR')
+    renderForm()
+    const price = screen.getByRole('textbox', { name: /^Price/ })
+    await waitFor(() => expect(price.getAttribute('placeholder')).toBe('€0.00'))
+  })
+})

@@ -15,3 +15,19 @@ export function useFormatMoney(): (value: number | string) => string {
 export function Money({ value }: { value: number | string }) {
   return useFormatMoney()(value)
 }
+
+const symbols = new Map<string, string>([['USD', '$']])
+
+/** The symbol of the shop's currency, for the prefix of an amount field: "$", "€", "CHF". */
+export function useCurrencySymbol(): string {
+  const currency = useShopInfo().data?.currency ?? 'USD'
+  let symbol = symbols.get(currency)
+  if (symbol === undefined) {
+    symbol =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? currency
+    symbols.set(currency, symbol)
+  }
+  return symbol
+}
