@@ -232,3 +232,41 @@ test('the owner sets a shipping zone, a tax rate and a code; the buyer sees the 
     }
   }
 })
+
+test("the owner changes the shop's currency; the admin, the product page and the checkout show amounts in it", async ({
+  adminPage: page,
+  shopAdmin,
+  request,
+}) => {
+  const auth = { authorization: `Bearer ${shopAdmin.token}` }
+  const before = await (await request.get('/api/admin/settings/money', { headers: auth })).json()
+  try {
+    const product = await shopAdmin.createProduct({ price: '200.00' })
+    await page.goto('/admin/settings/tax')
+    const prices = page.getByRole('form', { name: 'Currency and prices' })
+    const currency = prices.getByRole('textbox', { name: 'Currency' })
+    await currency.fill('XYZ')
+    await prices.getByRole('button', { name: 'Save currency and prices' }).click()
+    await expect(prices.getByText('Currency must be an ISO 4217 code such as USD')).toBeVisible()
+    await currency.fill('eur')
+    await prices.getByRole('button', { name: 'Save currency and prices' }).click()
+    await expectToast(page, 'Tax and currency saved', 'Quotes and the shop use the new settings now.')
+    await expect(currency).toHaveValue('EUR')
+
+    // The demo code WELCOME10 applies from 50 of the currency.
+    await page.getByRole('link', { name: 'Discounts', exact: true }).click()
+    await expect(page.getByRole('row').filter({ hasText: 'WELCOME10' })).toContainText('From €50.00')
+
+    // The storefront, rendered on the server and in the browser alike (a mismatch fails the console guard).
+    await page.goto(`/product/${product.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible()
+    await expect(page.getByText('€200.00', { exact: true }).first()).toBeVisible()
+    await goToCheckout(page, product)
+    await fillOregonAddress(page, `euro-${uniqueSuffix()}@example.com`)
+    await expect(
+      page.getByRole('region', { name: 'Order Summary' }).getByText('Subtotal (1 item)').locator('xpath=..'),
+    ).toContainText('€200.00')
+  } finally {
+    await request.put('/api/admin/settings/money', { headers: auth, data: before })
+  }
+})
