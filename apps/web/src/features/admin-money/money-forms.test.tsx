@@ -214,3 +214,70 @@ describe('MoneySettingsForm', () => {
     expect(onSave.mock.calls[0]?.[0]).toEqual({ currency: 'EUR', defaultCountry: 'DE', pricesIncludeTax: true })
   })
 })
+
+describe('editing', () => {
+  it('a zone sends its stored values back unchanged but for the edit', async () => {
+    const onSubmit = vi.fn()
+    render(
+      <ShippingZoneForm
+        zone={{
+          id: 3,
+          name: 'Domestic',
+          areas: ['US', 'US-AK'],
+          methods: [{ id: 7, name: 'Standard', price: '9.95', freeOver: '500.00', estimate: '3-5 business days' }],
+        }}
+        isSaving={false}
+        onCancel={() => {}}
+        onSubmit={onSubmit}
+      />,
+    )
+    fill('Price', '10.95')
+    click('Save zone')
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Domestic',
+      areas: ['US', 'US-AK'],
+      methods: [{ name: 'Standard', price: '10.95', freeOver: '500.00', estimate: '3-5 business days' }],
+    })
+  })
+
+  it('a code keeps its window (shown in local time, sent as the same instants) and its use limit', async () => {
+    const onSubmit = vi.fn()
+    render(
+      <DiscountForm
+        discount={{
+          id: 4,
+          code: 'WINTER',
+          kind: 'percent',
+          value: '12.50',
+          minSubtotal: '50.00',
+          startsAt: '2026-12-01T08:00:00.000Z',
+          endsAt: '2027-01-01T08:00:00.000Z',
+          maxUses: 100,
+          oncePerEmail: true,
+          active: true,
+          uses: 12,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          updatedAt: '2026-11-20T10:00:00.000Z',
+        }}
+        isSaving={false}
+        onCancel={() => {}}
+        onSubmit={onSubmit}
+      />,
+    )
+    fireEvent.click(screen.getByRole('switch', { name: /^Active/ }))
+    click('Save code')
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      code: 'WINTER',
+      kind: 'percent',
+      value: '12.50',
+      minSubtotal: '50.00',
+      startsAt: '2026-12-01T08:00:00.000Z',
+      endsAt: '2027-01-01T08:00:00.000Z',
+      maxUses: 100,
+      oncePerEmail: true,
+      active: false,
+    })
+  })
+})
