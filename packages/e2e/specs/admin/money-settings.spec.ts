@@ -48,8 +48,11 @@ test('the owner sets a shipping zone, a tax rate and a code; the buyer sees the 
   adminPage: page,
   shopAdmin,
   request,
+  consoleGuard,
 }, testInfo) => {
   test.setTimeout(120_000)
+  // The second code of the same name is refused with 409, which the browser logs.
+  consoleGuard.allow(/status of 409/)
   const suffix = uniqueSuffix()
   const zoneName = `Oregon ${suffix}`
   const taxName = `Oregon tax ${suffix}`
@@ -135,6 +138,14 @@ test('the owner sets a shipping zone, a tax rate and a code; the buyer sees the 
     const codeRow = page.getByRole('row').filter({ hasText: code })
     await expect(codeRow).toContainText('$15.00 off')
     await expect(codeRow.getByRole('cell').nth(3)).toHaveText('0')
+    // The same code again is refused, under its field.
+    await page.getByRole('button', { name: 'Add Code' }).click()
+    await codeDialog.getByRole('textbox', { name: 'Code' }).fill(code)
+    await codeDialog.getByRole('textbox', { name: 'Percent off' }).fill('5')
+    await codeDialog.getByRole('button', { name: 'Create code' }).click()
+    await expect(codeDialog.getByText(`A discount code '${code}' already exists`)).toBeVisible()
+    await codeDialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(codeDialog).toBeHidden()
 
     // --- The buyer: $200.00 - $15.00 = $185.00 of goods, $7.50 shipping, 5% of $185.00 = $9.25, total $201.75 ---
     await goToCheckout(page, product)

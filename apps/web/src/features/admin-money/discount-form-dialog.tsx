@@ -14,6 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import { type Discount, type DiscountInput, type DiscountKind, ZDiscountInput } from '@shop/schema/money'
 import { useId } from 'react'
+import { saveErrorsOf } from './form-errors'
 
 /** A code as typed: amounts as text, dates as the browser's local date and time, an empty field for none. */
 export interface DiscountFormValues {
@@ -84,7 +85,8 @@ interface DiscountFormProps {
   discount: Discount | null
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: DiscountInput) => void
+  /** Resolves once saved; rejects with the API's error, whose field problems go on the fields. */
+  onSubmit: (values: DiscountInput) => Promise<unknown>
 }
 
 export function DiscountForm({ discount, isSaving, onCancel, onSubmit }: DiscountFormProps) {
@@ -102,7 +104,9 @@ export function DiscountForm({ discount, isSaving, onCancel, onSubmit }: Discoun
     <form
       noValidate
       aria-label={discount ? 'Edit discount code' : 'New discount code'}
-      onSubmit={form.onSubmit(onSubmit)}
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error, 'code'))),
+      )}
     >
       <Stack gap="sm">
         <TextInput

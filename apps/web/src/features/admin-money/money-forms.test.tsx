@@ -2,6 +2,7 @@ import type { MoneySettings } from '@shop/schema/money'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render } from '../../../test-utils/render'
+import { apiErrorOf } from '../../lib/api-error'
 import { DiscountForm } from './discount-form-dialog'
 import { MoneySettingsForm } from './money-settings-form'
 import { ShippingZoneForm } from './shipping-zone-form-dialog'
@@ -23,7 +24,7 @@ function addTag(name: string, value: string) {
 
 describe('ShippingZoneForm', () => {
   const renderForm = () => {
-    const onSubmit = vi.fn()
+    const onSubmit = vi.fn(async (_values: unknown) => {})
     render(<ShippingZoneForm zone={null} isSaving={false} onCancel={() => {}} onSubmit={onSubmit} />)
     return onSubmit
   }
@@ -95,7 +96,7 @@ describe('ShippingZoneForm', () => {
 
 describe('TaxRateForm', () => {
   const renderForm = () => {
-    const onSubmit = vi.fn()
+    const onSubmit = vi.fn(async (_values: unknown) => {})
     render(<TaxRateForm rate={null} defaultCountry="US" isSaving={false} onCancel={() => {}} onSubmit={onSubmit} />)
     return onSubmit
   }
@@ -137,7 +138,7 @@ describe('TaxRateForm', () => {
 
 describe('DiscountForm', () => {
   const renderForm = () => {
-    const onSubmit = vi.fn()
+    const onSubmit = vi.fn(async (_values: unknown) => {})
     render(<DiscountForm discount={null} isSaving={false} onCancel={() => {}} onSubmit={onSubmit} />)
     return onSubmit
   }
@@ -217,7 +218,7 @@ describe('MoneySettingsForm', () => {
 
 describe('editing', () => {
   it('a zone sends its stored values back unchanged but for the edit', async () => {
-    const onSubmit = vi.fn()
+    const onSubmit = vi.fn(async (_values: unknown) => {})
     render(
       <ShippingZoneForm
         zone={{
@@ -242,7 +243,7 @@ describe('editing', () => {
   })
 
   it('a code keeps its window (shown in local time, sent as the same instants) and its use limit', async () => {
-    const onSubmit = vi.fn()
+    const onSubmit = vi.fn(async (_values: unknown) => {})
     render(
       <DiscountForm
         discount={{
@@ -279,5 +280,43 @@ describe('editing', () => {
       oncePerEmail: true,
       active: false,
     })
+  })
+})
+
+describe("the server's refusal", () => {
+  const refusal = (status: number, body: object) => {
+    const text = JSON.stringify(body)
+    return apiErrorOf(new Response(text, { status, statusText: status === 409 ? 'Conflict' : 'Bad Request' }), text)
+  }
+
+  it('shows a code that already exists (409) under the Code field', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(refusal(409, { code: 'CONFLICT', message: "A discount code 'WINTER' already exists" })),
+    )
+    render(<DiscountForm discount={null} isSaving={false} onCancel={() => {}} onSubmit={onSubmit} />)
+    fill('Code', 'WINTER')
+    fill('Percent off', '10')
+    click('Create code')
+    expect(await screen.findByText("A discount code 'WINTER' already exists")).toBeTruthy()
+    expect(field('Code').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it("shows a 400's problems under their fields", async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(
+        refusal(400, {
+          code: 'BAD_REQUEST',
+          message: 'methods.0.price: Amount can be at most 21474836.47',
+          issues: [{ path: ['methods', 0, 'price'], message: 'The server refuses this price' }],
+        }),
+      ),
+    )
+    render(<ShippingZoneForm zone={null} isSaving={false} onCancel={() => {}} onSubmit={onSubmit} />)
+    fill('Zone name', 'Domestic')
+    addTag('Countries and states', 'US')
+    fill('Method name', 'Standard')
+    fill('Price', '5')
+    click('Create zone')
+    expect(await screen.findByText('The server refuses this price')).toBeTruthy()
   })
 })

@@ -20,6 +20,7 @@ import {
   ZShippingZoneInput,
 } from '@shop/schema/money'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { saveErrorsOf } from './form-errors'
 
 /** A method as typed: amounts as text, an empty threshold or estimate for none. */
 export interface ShippingMethodFormValues {
@@ -92,7 +93,8 @@ interface ShippingZoneFormProps {
   zone: ShippingZone | null
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: ShippingZoneInput) => void
+  /** Resolves once saved; rejects with the API's error, whose field problems go on the fields. */
+  onSubmit: (values: ShippingZoneInput) => Promise<unknown>
 }
 
 export function ShippingZoneForm({ zone, isSaving, onCancel, onSubmit }: ShippingZoneFormProps) {
@@ -106,7 +108,13 @@ export function ShippingZoneForm({ zone, isSaving, onCancel, onSubmit }: Shippin
   })
   const { methods, areas } = form.getValues()
   return (
-    <form noValidate aria-label={zone ? 'Edit shipping zone' : 'New shipping zone'} onSubmit={form.onSubmit(onSubmit)}>
+    <form
+      noValidate
+      aria-label={zone ? 'Edit shipping zone' : 'New shipping zone'}
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error))),
+      )}
+    >
       <Stack gap="sm">
         <TextInput
           label="Zone name"

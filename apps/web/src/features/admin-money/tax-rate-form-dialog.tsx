@@ -1,6 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type TaxRate, type TaxRateInput, ZTaxRateInput } from '@shop/schema/money'
+import { saveErrorsOf } from './form-errors'
 
 /** The form's values: every field as typed. */
 export interface TaxRateFormValues {
@@ -26,7 +27,8 @@ interface TaxRateFormProps {
   defaultCountry: string
   isSaving: boolean
   onCancel: () => void
-  onSubmit: (values: TaxRateInput) => void
+  /** Resolves once saved; rejects with the API's error, whose field problems go on the fields. */
+  onSubmit: (values: TaxRateInput) => Promise<unknown>
 }
 
 export function TaxRateForm({ rate, defaultCountry, isSaving, onCancel, onSubmit }: TaxRateFormProps) {
@@ -38,7 +40,13 @@ export function TaxRateForm({ rate, defaultCountry, isSaving, onCancel, onSubmit
     validate: schemaResolver(ZTaxRateInput, { sync: true }),
   })
   return (
-    <form noValidate aria-label={rate ? 'Edit tax rate' : 'New tax rate'} onSubmit={form.onSubmit(onSubmit)}>
+    <form
+      noValidate
+      aria-label={rate ? 'Edit tax rate' : 'New tax rate'}
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error))),
+      )}
+    >
       <Stack gap="sm">
         <TextInput
           label="Tax name"

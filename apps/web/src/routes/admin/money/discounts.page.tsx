@@ -19,10 +19,9 @@ export function DiscountsPage() {
   const formDialog = useDialogTarget<Discount>()
   const editing = formDialog.target
 
-  const onSave = (values: DiscountInput) => {
-    if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
-    else create.mutate(values, { onSuccess: formDialog.close })
-  }
+  // Closes once saved; a refused save keeps the dialog open, its problems under the fields (and in the toast).
+  const onSave = (values: DiscountInput) =>
+    (editing ? update.mutateAsync({ id: editing.id, ...values }) : create.mutateAsync(values)).then(formDialog.close)
   // Deactivating keeps the code and its uses: checkout refuses it until it is active again.
   const onToggle = (discount: Discount) =>
     update.mutate({ id: discount.id, ...discountInputFrom(discount), active: !discount.active })

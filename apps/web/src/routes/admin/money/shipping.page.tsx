@@ -27,10 +27,9 @@ export function ShippingPage() {
   const confirmDelete = useConfirmDelete<ShippingZone>(useDeleteShippingZone())
   const editing = formDialog.target
 
-  const onSave = (values: ShippingZoneInput) => {
-    if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
-    else create.mutate(values, { onSuccess: formDialog.close })
-  }
+  // Closes once saved; a refused save keeps the dialog open, its problems under the fields (and in the toast).
+  const onSave = (values: ShippingZoneInput) =>
+    (editing ? update.mutateAsync({ id: editing.id, ...values }) : create.mutateAsync(values)).then(formDialog.close)
 
   return (
     <Stack gap="lg">

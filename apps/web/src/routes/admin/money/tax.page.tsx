@@ -30,10 +30,9 @@ export function TaxPage() {
   const confirmDelete = useConfirmDelete<TaxRate>(useDeleteTaxRate())
   const editing = formDialog.target
 
-  const onSave = (values: TaxRateInput) => {
-    if (editing) update.mutate({ id: editing.id, ...values }, { onSuccess: formDialog.close })
-    else create.mutate(values, { onSuccess: formDialog.close })
-  }
+  // Closes once saved; a refused save keeps the dialog open, its problems under the fields (and in the toast).
+  const onSave = (values: TaxRateInput) =>
+    (editing ? update.mutateAsync({ id: editing.id, ...values }) : create.mutateAsync(values)).then(formDialog.close)
 
   return (
     <Stack gap="lg" maw={960}>
