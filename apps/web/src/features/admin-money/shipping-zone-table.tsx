@@ -24,13 +24,20 @@ export function ShippingZoneTable({ zones, isLoading, money, onEdit, onDelete }:
     {
       header: 'Zone',
       render: (zone) => (
-        <Text size="sm" fw={600}>
-          {zone.name}
-        </Text>
+        <>
+          <Text size="sm" fw={600}>
+            {zone.name}
+          </Text>
+          {/* A phone shows the areas under the name, leaving the width to the methods. */}
+          <Text size="xs" ff="monospace" c="ink.7" hiddenFrom="sm">
+            {zone.areas.join(', ')}
+          </Text>
+        </>
       ),
     },
     {
       header: 'Ships to',
+      layout: { visibleFrom: 'sm' },
       render: (zone) => (
         <Text size="sm" ff="monospace" c="ink.7" maw={220}>
           {zone.areas.join(', ')}
@@ -58,7 +65,7 @@ export function ShippingZoneTable({ zones, isLoading, money, onEdit, onDelete }:
       rowKey={(zone) => zone.id}
       skeletonRows={3}
       emptyText="No shipping zones: every order ships free, everywhere."
-      minWidth={560}
+      minWidth={340}
       actions={{
         of: (zone) =>
           editAndDeleteActions(
