@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
 import pg from 'pg'
-import type { Database, Db } from './database'
+import type { Database, Db, Executor } from './database'
 import { CachedSqliteDialect } from './sqlite-dialect'
 
 export type { Db, Executor } from './database'
@@ -118,4 +118,36 @@ export function describeDatabase(options: DbOptions): string {
 /** Resolves when the database answers a trivial query. */
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db)
+}
+
+/**
+ * Runs `work` in a transaction: the caller's when `db` is one already (an admin write and its audit entry are one
+ * unit, features/accounts/audit-writes.ts), else a new one. Kysely has no nested transactions.
+ */
+export function inTransaction<T>(db: Executor, work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work)
+}
+
+/**
+ * The transaction as an executor that code written for a Db can be given: its `transaction().execute(work)` runs
+ * `work` in this same transaction (Kysely's own refuses to nest), so a service that opens its own transaction
+ * joins the caller's, and all of it commits or rolls back together. Everything else is the transaction itself.
+ */
+export function joinable(tx: Transaction<Database>): Transaction<Database> {
+  const joined: Transaction<Database> = new Proxy(tx, {
+    get(target, property) {
+      if (property === 'transaction') {
+        const builder = {
+          setIsolationLevel: () => builder,
+          setAccessMode: () => builder,
+          execute: <T>(work: (tx: Transaction<Database>) => Promise<T>) => work(joined),
+        }
+        return () => builder
+      }
+      // Kysely's classes keep their state in private fields: their methods and getters run on the transaction.
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return joined
 }

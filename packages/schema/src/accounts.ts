@@ -155,12 +155,12 @@ export const AUDIT_ENTITIES = [
   'order',
   'testimonial',
   'settings',
-  'admin',
-  'upload',
-  'access',
   'shipping-zone',
   'tax-rate',
   'discount',
+  'admin',
+  'upload',
+  'access',
 ] as const
 export const ZAuditEntity = z.enum(AUDIT_ENTITIES, { error: `Entity must be one of: ${AUDIT_ENTITIES.join(', ')}` })
 export type AuditEntity = z.infer<typeof ZAuditEntity>

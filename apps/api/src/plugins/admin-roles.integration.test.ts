@@ -29,7 +29,7 @@ describe('roles on every admin path', () => {
   })
   afterAll(() => t.close())
 
-  it('marks admins, settings, the audit log and the orders export owner-only, and catalog, orders and testimonials not', () => {
+  it('marks admins, settings, the audit log and the orders export owner-only, and catalog, orders, testimonials and the dashboard not', () => {
     const owner = new Set(ownerRoutes.map((route) => `${route.method} ${route.url}`))
     for (const url of [
       '/api/admin/admins',
@@ -39,11 +39,15 @@ describe('roles on every admin path', () => {
     ]) {
       expect(owner.has(`GET ${url}`), url).toBe(true)
     }
+    // The dashboard's revenue figures stay open to staff (decision 0013): every order's total is theirs to see.
     for (const url of [
       '/api/admin/products',
       '/api/admin/orders',
       '/api/admin/testimonials',
       '/api/admin/categories',
+      '/api/admin/dashboard/stats',
+      '/api/admin/dashboard/sales',
+      '/api/admin/dashboard/top-products',
     ]) {
       expect(owner.has(`GET ${url}`), url).toBe(false)
     }

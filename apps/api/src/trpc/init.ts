@@ -2,10 +2,12 @@
  * tRPC setup. Every procedure is served as REST by trpc-to-openapi; its method and path come from the route
  * table in @shop/schema/routes, so server and web client cannot disagree about them.
  */
+
+import { joinable } from '@shop/db/client'
 import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
-import { planAudit, recordAudit } from '../features/accounts/audit-writes'
+import { isAudited, isDatabaseWrite, planAudit, recordAudit } from '../features/accounts/audit-writes'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
 import type { Context } from './context'
 
@@ -35,6 +37,11 @@ const errorConversion = t.middleware(async ({ next }) => {
 export const router = t.router
 export const publicProcedure = t.procedure.use(errorConversion)
 
+/** A failed write's answer, carried out of its transaction so that the transaction rolls back. */
+class RolledBack<R> {
+  constructor(readonly result: R) {}
+}
+
 /**
  * The auth hook has already refused requests to /api/admin/* without a session; this guards every procedure.
  * Every successful back-office write is then recorded in the audit log (features/accounts/audit-writes.ts).
@@ -45,12 +52,42 @@ export const adminProcedure = publicProcedure
     return next({ ctx: { ...ctx, admin: ctx.admin } })
   })
   .use(async ({ ctx, path, type, getRawInput, next }) => {
-    if (type !== 'mutation') return next()
+    if (type !== 'mutation' || !isAudited(path)) return next()
     const input = await getRawInput().catch(() => undefined)
-    const plan = await planAudit(ctx, path, input)
-    const result = await next()
-    if (plan && result.ok) await recordAudit(ctx, plan, input, result.data)
-    return result
+    if (!isDatabaseWrite(path)) {
+      // Nothing of the database changes (the test mail): the entry follows the action.
+      const plan = await planAudit(ctx, path, input)
+      const result = await next()
+      if (plan && result.ok) await recordAudit(ctx, plan, input, result.data)
+      return result
+    }
+    // The record before, the write and its entry are one transaction: a failed write leaves no entry, a failed
+    // entry undoes the write. Mail queued by the write is sent once it is committed.
+    let mailQueued = false
+    const mailSender = {
+      ...ctx.mailSender,
+      kick: () => {
+        mailQueued = true
+      },
+    }
+    try {
+      const result = await ctx.db.transaction().execute(async (tx) => {
+        // A service that opens a transaction of its own joins this one (joinable), whether it uses inTransaction
+        // or not: a write route added on another branch needs no change to be audited with its change. It must
+        // query through ctx.db: on SQLite another handle would wait for this transaction's one connection.
+        const txCtx = { ...ctx, db: joinable(tx), mailSender }
+        const plan = await planAudit(txCtx, path, input)
+        const result = await next({ ctx: txCtx })
+        if (!result.ok) throw new RolledBack(result)
+        if (plan) await recordAudit(txCtx, plan, input, result.data)
+        return result
+      })
+      if (mailQueued) ctx.mailSender.kick()
+      return result
+    } catch (error) {
+      if (error instanceof RolledBack) return error.result
+      throw error
+    }
   })
 
 /** The OpenAPI meta of a procedure, from the route table. */

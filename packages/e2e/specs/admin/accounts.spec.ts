@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { OWNER_ONLY_MESSAGE } from '@shop/schema/accounts'
 import { authenticator } from 'otplib'
 import {
+  decodeQuotedPrintable,
   expect,
   expectNoSeriousAxeViolations,
   expectToast,
@@ -30,7 +31,7 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/admin\/login$/)
 }
 
-test('the owner invites a staff member, who signs in with two factors, is refused the owner-only screens, and the owner reads it all in the audit log', async ({
+test('the owner invites a staff member, who signs in with two factors, writes to the catalog, is refused the owner-only screens, and the owner reads both their entries in the audit log', async ({
   page,
   request,
   shopAdmin,
@@ -56,7 +57,11 @@ test('the owner invites a staff member, who signs in with two factors, is refuse
     await expectToast(page, 'Admin invited', `Invitation sent to ${email}`)
     await expect(page.getByRole('row').filter({ hasText: 'Sam Staff' }).filter({ hasText: username })).toBeVisible()
     await expectNoSeriousAxeViolations(page)
-    const link = resetLinkIn(await inbox.waitForMailTo(email))
+    const invitation = await inbox.waitForMailTo(email)
+    // The invitation's own words, not a password reset's.
+    expect(invitation.raw).toMatch(/^Subject: You have been invited to manage /m)
+    expect(decodeQuotedPrintable(invitation.raw)).toMatch(/as staff: you can manage the catalog/)
+    const link = resetLinkIn(invitation)
     await logOut(page)
 
     // The staff member sets a password with the link, and signs in.
@@ -102,6 +107,19 @@ test('the owner invites a staff member, who signs in with two factors, is refuse
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL(/\/admin$/)
 
+    // Staff write to the catalog: a testimonial, through its screen.
+    const testimonialName = `Audit Buyer ${uniqueSuffix()}`
+    await nav.getByRole('link', { name: 'Testimonials' }).click()
+    await page.getByRole('button', { name: 'Add Testimonial' }).click()
+    const addDialog = page.getByRole('dialog', { name: 'Add New Testimonial' })
+    await addDialog.getByRole('textbox', { name: 'Name' }).fill(testimonialName)
+    await addDialog.getByRole('textbox', { name: 'Content' }).fill('The locket arrived engraved exactly as I asked.')
+    await addDialog.getByRole('button', { name: 'Create Testimonial' }).click()
+    await expectToast(page, 'Success', 'Testimonial created successfully')
+    const testimonial = (await shopAdmin.testimonials()).find((t) => t.name === testimonialName)
+    if (!testimonial) throw new Error(`the testimonial by ${testimonialName} was not stored`)
+    shopAdmin.deleteLater('testimonial', testimonial.id)
+
     // The owner-only screens, by URL, show a clear refusal (and the server refuses their reads with 403).
     for (const path of ['/admin/settings', '/admin/admins', '/admin/audit-log']) {
       await page.goto(path)
@@ -120,14 +138,23 @@ test('the owner invites a staff member, who signs in with two factors, is refuse
     await page.getByRole('option', { name: username, exact: true }).click()
     await expect(page).toHaveURL(/adminId=\d+/)
     const rows = page.getByRole('row')
+    // Every row is the staff member's: their name in the Who column.
     await expect(rows.filter({ hasText: 'turned on two-factor sign-in' })).toHaveCount(1)
+    const staffWrite = rows.filter({ hasText: `testimonial #${testimonial.id}` })
+    await expect(staffWrite).toHaveCount(1)
+    await expect(staffWrite.getByRole('cell').nth(1)).toHaveText(username)
+    await expect(staffWrite.getByRole('cell').nth(3)).toHaveText('created')
+    await expect(staffWrite).toContainText(testimonialName)
     await expect(rows.filter({ hasText: 'signed in' }).filter({ hasText: 'password and code' })).toHaveCount(1)
     // Each visit is refused at least once (the screen's own read may also have gone out before the refusal showed).
     await expect(rows.filter({ hasText: 'refused' }).filter({ hasText: '/api/admin/settings' }).first()).toBeVisible()
     await expect(rows.filter({ hasText: 'refused' }).filter({ hasText: '/api/admin/audit-log' }).first()).toBeVisible()
     await page.getByRole('combobox', { name: 'Person' }).click()
     await page.getByRole('option', { name: 'admin', exact: true }).click()
-    await expect(rows.filter({ hasText: 'created' }).filter({ hasText: username })).toHaveCount(1)
+    const ownerWrite = rows.filter({ hasText: 'created' }).filter({ hasText: username })
+    await expect(ownerWrite).toHaveCount(1)
+    await expect(ownerWrite.getByRole('cell').nth(1)).toHaveText('admin')
+    await expect(rows.filter({ hasText: `testimonial #${testimonial.id}` })).toHaveCount(0)
     await expectNoSeriousAxeViolations(page)
   } finally {
     await inbox.close()

@@ -1,5 +1,7 @@
+import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inviteAdmin, loginAs, STAFF_PASSWORD } from '../../testing/accounts'
+import { type SmtpInbox, startSmtpInbox } from '../../testing/smtp-inbox'
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app'
 import { LAST_OWNER_MESSAGE, USERNAME_TAKEN } from './admins.service'
 
@@ -155,5 +157,92 @@ describe('the Admins API', () => {
     expect((await t.request({ method: 'GET', url: '/api/auth/me', token })).statusCode).toBe(401)
     const list = await t.request({ method: 'GET', url: '/api/admin/admins', token: ownerToken })
     expect(list.json().map((admin: { username: string }) => admin.username)).not.toContain('eve')
+  })
+})
+
+describe('the invitation mail', () => {
+  let t: TestApp
+  let inbox: SmtpInbox
+  let ownerToken: string
+  let shopName: string
+  beforeAll(async () => {
+    inbox = await startSmtpInbox()
+    t = await createTestApp({ smtpPort: inbox.port, env: { PUBLIC_URL: 'http://shop.test:8080' } })
+    ownerToken = await t.login()
+    shopName = (await t.request({ method: 'GET', url: '/api/admin/settings', token: ownerToken })).json().name
+  })
+  afterAll(async () => {
+    await t.close()
+    await inbox.close()
+  })
+
+  async function invite(username: string, role: 'owner' | 'staff') {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      token: ownerToken,
+      json: {
+        username,
+        email: `${username}@example.com`,
+        name: `${username[0]?.toUpperCase()}${username.slice(1)}`,
+        role,
+      },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    // Mailed, so not shown.
+    expect(created.json()).toEqual({ message: `Invitation sent to ${username}@example.com`, admin: expect.any(Object) })
+    const received = await inbox.nextMail()
+    expect(received.to).toEqual([`${username}@example.com`])
+    return simpleParser(received.raw)
+  }
+
+  it('invites with its own words: the shop, the role, the username and the link with its 7 days', async () => {
+    const mail = await invite('iris', 'staff')
+    expect(mail.subject).toBe(`You have been invited to manage ${shopName}`)
+    const text = (mail.text ?? '').replace(/\s+/g, ' ')
+    expect(text).toContain('Hello Iris,')
+    expect(text).toContain(
+      `You have been invited to manage ${shopName} as staff: you can manage the catalog, the orders and the testimonials.`,
+    )
+    expect(text).toContain('Your username is iris.')
+    expect(text).toContain('Open this link within 7 days to choose your password')
+    expect(text).not.toContain('Someone asked to reset')
+    expect(text).not.toContain('Reset your password')
+    expect(mail.html).toContain('Set your password')
+    const link = /http:\/\/shop\.test:8080\/admin\/reset-password\?token=([\w-]+)/.exec(text)
+    expect(link?.[1]).toBeDefined()
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      json: { token: link?.[1], password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
+    })
+    expect(set.statusCode).toBe(200)
+    expect(await loginAs(t, 'iris', STAFF_PASSWORD)).toEqual(expect.any(String))
+  })
+
+  it("names an owner's role as such, and a password reset keeps its own wording", async () => {
+    const mail = await invite('otto', 'owner')
+    expect(mail.subject).toBe(`You have been invited to manage ${shopName}`)
+    expect((mail.text ?? '').replace(/\s+/g, ' ')).toContain(`You have been invited to manage ${shopName} as an owner:`)
+    const expiresAt = await t.db
+      .selectFrom('password_reset_tokens')
+      .innerJoin('admin_users', 'admin_users.id', 'password_reset_tokens.admin_id')
+      .where('admin_users.username', '=', 'otto')
+      .select('expires_at')
+      .executeTakeFirstOrThrow()
+    // The link lasts the 7 days the mail says, not a reset's 15 minutes.
+    const days = (new Date(expiresAt.expires_at).getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(6.9)
+    expect(days).toBeLessThanOrEqual(7)
+
+    const forgot = await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      json: { email: 'otto@example.com' },
+    })
+    expect(forgot.statusCode).toBe(200)
+    const reset = await simpleParser((await inbox.nextMail()).raw)
+    expect(reset.subject).toBe(`Reset your ${shopName} admin password`)
+    expect(reset.text).not.toContain('invited')
   })
 })

@@ -58,7 +58,7 @@ export async function createAdmin(
         entityId: admin.id,
         changes: { username: [null, admin.username], email: [null, admin.email], role: [null, input.role] },
       })
-      if (sendsMail) await queueInviteMail(tx, admin)
+      if (sendsMail) await queueInviteMail(tx, { ...admin, role: input.role })
       return admin.id
     })
   } catch (error) {

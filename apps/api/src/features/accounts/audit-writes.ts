@@ -3,7 +3,7 @@ import type { AuditEntity } from '@shop/schema/accounts'
 import { type ProcedurePath, routes } from '@shop/schema/routes'
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
-import { getMoneySettings, listDiscounts, listTaxRates, listZones } from '../money/money.service'
+import * as money from '../money/money.service'
 import { getOrder } from '../orders/orders.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
@@ -16,8 +16,9 @@ import { actorOf, audit, changedFields } from './audit'
  * before the write and the answer after it. A new /admin write route is audited without a line here; an entity
  * with no reader below is still recorded, with its input as the summary.
  *
- * Routes whose service writes its own entries in the change's transaction (admins, the account policy) are left
- * to it; so are the /auth routes (sign-ins, the account), and reads.
+ * The read before, the write and the entry run in one transaction (trpc/init.ts): they commit together or not at
+ * all. Routes whose service writes its own entries in the change's transaction (admins, the account policy) are
+ * left to it; so are the /auth routes (sign-ins, the account), and reads.
  */
 const SELF_AUDITED = new Set(['admins', 'account-policy', 'audit-log'])
 
@@ -32,21 +33,12 @@ const ENTITIES: Record<string, AuditEntity> = {
   discounts: 'discount',
 }
 
-type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
-
-/** The record of this id in a short list (zones, rates, codes: an owner has tens, not thousands). */
-const findIn =
-  <T extends { id: number }>(list: (db: Context['db']) => Promise<T[]>): Reader =>
-  async (ctx, id) =>
-    id === undefined ? undefined : (await list(ctx.db)).find((record) => record.id === id)
-
-/**
- * Routes under another section's path that are an entity of their own: the money settings live under /settings
- * but are not the shop's details, so their before and after are the money settings'.
- */
-const PATH_ENTITIES: Record<string, { entity: AuditEntity; reader: Reader }> = {
-  '/admin/settings/money': { entity: 'settings', reader: (ctx) => getMoneySettings(ctx.db) },
+/** Parts of a section that are records of their own: /admin/settings/money is the money settings, not an action. */
+const SUB_RECORDS: Record<string, Reader> = {
+  'settings/money': (ctx) => money.getMoneySettings(ctx.db),
 }
+
+type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
 
 const READERS: Partial<Record<AuditEntity, Reader>> = {
   product: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getProduct(ctx.db, id)),
@@ -54,9 +46,10 @@ const READERS: Partial<Record<AuditEntity, Reader>> = {
   order: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : getOrder(ctx.db, id)),
   testimonial: (ctx, id) => (id === undefined ? Promise.resolve(undefined) : testimonialsRepo.findById(ctx.db, id)),
   settings: (ctx) => getShopSettings(ctx.db, ctx.config),
-  'shipping-zone': findIn(listZones),
-  'tax-rate': findIn(listTaxRates),
-  discount: findIn(listDiscounts),
+  // A shop has a few zones and tax rates, and discount codes by the hundred at most: the list is the reader.
+  'shipping-zone': async (ctx, id) => (await money.listZones(ctx.db)).find((zone) => zone.id === id),
+  'tax-rate': async (ctx, id) => (await money.listTaxRates(ctx.db)).find((rate) => rate.id === id),
+  discount: async (ctx, id) => (await money.listDiscounts(ctx.db)).find((discount) => discount.id === id),
 }
 
 /** Fields that change on every write and say nothing. */
@@ -102,35 +95,54 @@ function idOf(value: unknown): number | undefined {
   return undefined
 }
 
-const METHOD_ACTIONS = { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' } as const
+/** Audited actions that change nothing in the database: their entry is written after them, outside a transaction. */
+const NOT_DATABASE_WRITES = new Set<string>(['admin.settings.testMail'] satisfies ProcedurePath[])
 
-/** Before a write: what it is, and the record as it was. Undefined for a route that is not audited here. */
-export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+/** The route's path segments and entity when the procedure is a write audited here. */
+function auditedRoute(path: string) {
   const route = routes[path as ProcedurePath]
   if (!route || route.method === 'GET' || !route.path.startsWith('/admin/')) return undefined
-  const own = PATH_ENTITIES[route.path]
-  if (own) {
-    return {
-      entity: own.entity,
-      action: METHOD_ACTIONS[route.method],
-      before: await own.reader(ctx, idOf(input)).catch(() => undefined),
-    }
-  }
   const segments = route.path.split('/').filter(Boolean)
   const section = segments[1] ?? ''
   if (SELF_AUDITED.has(section)) return undefined
   const entity = ENTITIES[section]
-  if (!entity) return undefined
+  return entity ? { route, segments, entity } : undefined
+}
+
+/** Whether the procedure is a back-office write whose entry this middleware writes. */
+export function isAudited(path: string): boolean {
+  return auditedRoute(path) !== undefined
+}
+
+/**
+ * Whether the procedure writes to the database: it then runs in one transaction with its entry (trpc/init.ts).
+ * Its service's own transactions join that one (inTransaction and joinable, @shop/db/client).
+ */
+export function isDatabaseWrite(path: string): boolean {
+  return !NOT_DATABASE_WRITES.has(path)
+}
+
+/**
+ * Before a write, with the executor of its transaction: what it is, and the record as it was. Undefined for a
+ * route that is not audited here.
+ */
+export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+  const audited = auditedRoute(path)
+  if (!audited) return undefined
+  const { route, segments, entity } = audited
   const last = segments[segments.length - 1] ?? ''
-  const isAction = segments.length > 2 && !last.startsWith('{')
-  const action = isAction ? last.replace(/-/g, ' ') : METHOD_ACTIONS[route.method]
+  const subRecord = SUB_RECORDS[segments.slice(1).join('/')]
+  const isAction = segments.length > 2 && !last.startsWith('{') && !subRecord
+  const action = isAction
+    ? last.replace(/-/g, ' ')
+    : { POST: 'created', PUT: 'updated', PATCH: 'updated', DELETE: 'deleted' }[route.method]
   const id = idOf(input)
-  const reader = READERS[entity]
+  const reader = subRecord ?? READERS[entity]
   const before = route.method === 'POST' && !isAction ? undefined : await reader?.(ctx, id).catch(() => undefined)
   return { entity, action, before }
 }
 
-/** After a successful write: its entry (one INSERT). */
+/** After a successful write, in its transaction: its entry (one INSERT). */
 export async function recordAudit(
   ctx: Context & { admin: { id: number; username: string } },
   plan: AuditPlan,

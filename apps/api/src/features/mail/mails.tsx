@@ -140,6 +140,36 @@ export function PasswordResetMail(props: { shop: MailShop; adminName: string; re
   )
 }
 
+const ROLE_WORDS = {
+  owner: 'an owner: you can manage everything, from the catalog and orders to the settings and the other admins',
+  staff: 'staff: you can manage the catalog, the orders and the testimonials',
+} as const
+
+export function InviteMail(props: {
+  shop: MailShop
+  adminName: string
+  username: string
+  role: 'owner' | 'staff'
+  setPasswordLink: string
+  expiresInDays: number
+}) {
+  return (
+    <MailLayout shop={props.shop} preview={`You have been invited to manage ${props.shop.name}`}>
+      <Paragraph>Hello {props.adminName},</Paragraph>
+      <Paragraph>
+        You have been invited to manage {props.shop.name} as {ROLE_WORDS[props.role]}. Your username is {props.username}
+        .
+      </Paragraph>
+      <Paragraph>Open this link within {props.expiresInDays} days to choose your password:</Paragraph>
+      <ActionButton href={props.setPasswordLink}>Set your password</ActionButton>
+      <Small>
+        The link works once. If it has expired, ask the person who invited you for a new one. If you did not expect this
+        invitation, ignore this email.
+      </Small>
+    </MailLayout>
+  )
+}
+
 export function TestMail(props: { shop: MailShop }) {
   return (
     <MailLayout shop={props.shop} preview="Your shop can send e-mail">

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { goodsOnlyCharges } from '@shop/schema/orders'
 import type { MailOrder, MailShop } from './mail-data'
 import {
+  renderInviteMail,
   renderOrderLinkMail,
   renderOrderPlacedMail,
   renderOrderReceivedMail,
@@ -79,6 +80,14 @@ const mails = {
     shop,
     adminName: 'Shop Owner',
     resetLink: 'http://localhost:3000/admin/reset-password?token=sample',
+  }),
+  invite: await renderInviteMail({
+    shop,
+    adminName: 'Sam Staff',
+    username: 'sam',
+    role: 'staff',
+    setPasswordLink: 'http://localhost:3000/admin/reset-password?token=sample',
+    expiresInDays: 7,
   }),
   test: await renderTestMail({ shop }),
 }

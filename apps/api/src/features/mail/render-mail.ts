@@ -2,6 +2,7 @@ import { render } from '@react-email/render'
 import { createElement, type ReactElement } from 'react'
 import { formatDollars, type MailOrder, type MailShop, oneLine, type RenderedMail } from './mail-data'
 import {
+  InviteMail,
   OrderLinkMail,
   OrderPlacedMail,
   OrderReceivedMail,
@@ -54,6 +55,17 @@ export function renderOrderLinkMail(v: { shop: MailShop; order: MailOrder; order
 
 export function renderPasswordResetMail(v: { shop: MailShop; adminName: string; resetLink: string }) {
   return renderMail(`Reset your ${v.shop.name} admin password`, createElement(PasswordResetMail, v))
+}
+
+export function renderInviteMail(v: {
+  shop: MailShop
+  adminName: string
+  username: string
+  role: 'owner' | 'staff'
+  setPasswordLink: string
+  expiresInDays: number
+}) {
+  return renderMail(`You have been invited to manage ${v.shop.name}`, createElement(InviteMail, v))
 }
 
 export function renderTestMail(v: { shop: MailShop }) {

@@ -1,4 +1,4 @@
-import type { Db } from '@shop/db/client'
+import { type Db, inTransaction } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as outboxRepo from '@shop/db/outbox'
 import {
@@ -110,7 +110,7 @@ export async function resendOrderMail(
   await getOrder(db, id)
   const mail = await outboxRepo.findById(db, mailId)
   if (!mail || mail.orderId !== id) throw new AppError('NOT_FOUND', `Mail ${mailId} of order ${id} not found`)
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const copyId = await queueCopy(tx, mail)
     await orderEventsRepo.insert(tx, {
       orderId: id,

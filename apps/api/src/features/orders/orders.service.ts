@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@shop/db/client'
+import { type Db, type Executor, inTransaction } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as ordersRepo from '@shop/db/orders'
 import * as productsRepo from '@shop/db/products'
@@ -134,7 +134,7 @@ export async function updateOrderStatus(
   input: UpdateOrderStatusValues,
 ): Promise<Order> {
   const { id, status } = input
-  const queued = await db.transaction().execute(async (tx) => {
+  const queued = await inTransaction(db, async (tx) => {
     const order = await getOrder(tx, id)
     const statusChanged = order.status !== status
     if (statusChanged) {

@@ -4,11 +4,12 @@ import * as ordersRepo from '@shop/db/orders'
 import type { OutboxMail } from '@shop/db/outbox'
 import { guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
 import type { Config } from '../../env'
-import { issueResetLink } from '../auth/auth.service'
+import { INVITE_TOKEN_TTL_MS, issueResetLink } from '../auth/auth.service'
 import {
   type MailOrder,
   type MailShop,
   type RenderedMail,
+  renderInviteMail,
   renderOrderLinkMail,
   renderOrderPlacedMail,
   renderOrderReceivedMail,
@@ -74,9 +75,19 @@ export async function composeMail(deps: { db: Db; config: Config }, mail: Outbox
   if (mail.kind === 'password_reset') {
     const adminId = Number(mail.payload.adminId)
     const adminName = String(mail.payload.adminName ?? '')
-    const link = await issueResetLink(deps, adminId, { invite: mail.payload.invite === true })
+    const invite = mail.payload.invite === true
+    const link = await issueResetLink(deps, adminId, { invite })
     if (!link) throw new MailObsoleteError('The admin account no longer exists')
-    const rendered = await renderPasswordResetMail({ shop, adminName, resetLink: link.resetLink })
+    const rendered = invite
+      ? await renderInviteMail({
+          shop,
+          adminName,
+          username: String(mail.payload.username ?? ''),
+          role: mail.payload.role === 'owner' ? 'owner' : 'staff',
+          setPasswordLink: link.resetLink,
+          expiresInDays: Math.round(INVITE_TOKEN_TTL_MS / (24 * 60 * 60_000)),
+        })
+      : await renderPasswordResetMail({ shop, adminName, resetLink: link.resetLink })
     return { ...rendered, ...from, link: link.resetLink }
   }
 

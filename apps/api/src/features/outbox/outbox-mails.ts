@@ -87,14 +87,21 @@ export async function queuePasswordResetMail(
   ])
 }
 
-/** A new admin's invitation: the password reset mail with a set-password link valid for 7 days from sending. */
-export async function queueInviteMail(db: Executor, admin: { id: number; name: string; email: string }): Promise<void> {
+/**
+ * A new admin's invitation, with their username and role and a set-password link valid for 7 days from sending.
+ * It travels as a password_reset row (the link is minted at send time and the payload scrubbed once sent, like a
+ * reset's), with its own wording.
+ */
+export async function queueInviteMail(
+  db: Executor,
+  admin: { id: number; name: string; email: string; username: string; role: 'owner' | 'staff' },
+): Promise<void> {
   await outboxRepo.enqueue(db, [
     {
       kind: 'password_reset',
       orderId: null,
       to: admin.email,
-      payload: { adminId: admin.id, adminName: admin.name, invite: true },
+      payload: { adminId: admin.id, adminName: admin.name, invite: true, username: admin.username, role: admin.role },
       messageId: newMessageId(),
     },
   ])

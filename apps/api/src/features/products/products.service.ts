@@ -1,5 +1,5 @@
 import * as categoriesRepo from '@shop/db/categories'
-import type { Db, Executor } from '@shop/db/client'
+import { type Db, type Executor, inTransaction } from '@shop/db/client'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as productsRepo from '@shop/db/products'
 import { type Product, type ProductValues, variantsOf, type ZAdminProductListInput } from '@shop/schema/products'
@@ -73,30 +73,24 @@ export async function getProduct(db: Db, id: number): Promise<Product> {
 
 export async function createProduct(db: Db, values: ProductValues): Promise<Product> {
   await assertCategoryExists(db, values.categoryId)
-  const id = await db
-    .transaction()
-    .execute(async (tx) => {
-      await assertSkusFree(tx, values)
-      if ((values.variants ?? []).some((variant) => variant.id !== undefined) && values.options.length > 0) {
-        throw new AppError('BAD_REQUEST', 'A new product has no variants yet: leave out the variant ids')
-      }
-      return productsRepo.insert(tx, values)
-    })
-    .catch((error: unknown) => skuTaken(error, values.sku))
+  const id = await inTransaction(db, async (tx) => {
+    await assertSkusFree(tx, values)
+    if ((values.variants ?? []).some((variant) => variant.id !== undefined) && values.options.length > 0) {
+      throw new AppError('BAD_REQUEST', 'A new product has no variants yet: leave out the variant ids')
+    }
+    return productsRepo.insert(tx, values)
+  }).catch((error: unknown) => skuTaken(error, values.sku))
   return getProduct(db, id)
 }
 
 export async function updateProduct(db: Db, id: number, values: ProductValues): Promise<Product> {
   await assertCategoryExists(db, values.categoryId)
-  const updated = await db
-    .transaction()
-    .execute(async (tx) => {
-      if (!(await productsRepo.findById(tx, id))) return false
-      await assertSkusFree(tx, values, id)
-      await assertOwnVariants(tx, id, values)
-      return productsRepo.update(tx, id, values)
-    })
-    .catch((error: unknown) => skuTaken(error, values.sku))
+  const updated = await inTransaction(db, async (tx) => {
+    if (!(await productsRepo.findById(tx, id))) return false
+    await assertSkusFree(tx, values, id)
+    await assertOwnVariants(tx, id, values)
+    return productsRepo.update(tx, id, values)
+  }).catch((error: unknown) => skuTaken(error, values.sku))
   if (!updated) throw new AppError('NOT_FOUND', `Product ${id} not found`)
   return getProduct(db, id)
 }

@@ -6,7 +6,7 @@ import { parseUploadImage, responsiveImage } from '@shop/schema/images'
 import type { UploadResult } from '@shop/schema/uploads'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing/test-app'
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app'
 
 const GOLD = { r: 201, g: 162, b: 39 }
 
@@ -293,6 +293,48 @@ describe('POST /api/admin/upload', () => {
     expect(fs.existsSync(fileOf(url ?? ''))).toBe(true)
     expect(fs.existsSync(path.resolve(t.config.uploadsDir, '../../etc/passwd.png'))).toBe(false)
     expect(fs.existsSync(path.resolve(t.config.uploadsDir, '../etc/passwd.png'))).toBe(false)
+  })
+
+  it('records who uploaded which files (name as sent, size, stored URL) in the audit log, and nothing for a refusal', async () => {
+    const auditLog = async () =>
+      t.request({
+        method: 'GET',
+        url: '/api/admin/audit-log?entity=upload&pageSize=1',
+        token,
+        remoteAddress: '192.0.2.5',
+      })
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${token}` },
+      payload: multipartBody([
+        imagePart(images.png, 'cross.png', 'image/png'),
+        imagePart(images.jpeg, 'medal\u0007.jpeg', 'image/jpeg'),
+      ]),
+      remoteAddress: '192.0.2.44',
+    })
+    expect(response.statusCode).toBe(201)
+    const { urls } = response.json<UploadResult>()
+    const logged = await auditLog()
+    expect(Number(logged.headers['x-total-count'])).toBeGreaterThan(0)
+    const [entry] = logged.json()
+    expect(Object.keys(entry.changes.files)).toEqual(urls)
+    expect(entry).toMatchObject({
+      actor: TEST_ADMIN.username,
+      ip: '192.0.2.44',
+      action: 'uploaded',
+      entity: 'upload',
+      entityId: null,
+      changes: {
+        files: {
+          [urls[0] ?? '']: { name: 'cross.png', bytes: images.png.length },
+          [urls[1] ?? '']: { name: 'medal.jpeg', bytes: images.jpeg.length },
+        },
+      },
+    })
+    const count = Number(logged.headers['x-total-count'])
+    expect((await upload([imagePart(TEXT, 'evil.png', 'image/png')])).statusCode).toBe(400)
+    expect(Number((await auditLog()).headers['x-total-count'])).toBe(count)
   })
 
   it('refuses a text file named evil.png with image/png with 400, and writes nothing', async () => {

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { readParts } from '../../lib/multipart'
+import { actorOf, audit } from '../accounts/audit'
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type'
 import { type ProcessedImage, processImage } from './reencode-image'
 import { removeStored, type StoredImage, storeImage } from './store-image'
@@ -31,6 +32,16 @@ const UPLOAD_BODY_LIMIT = (UPLOAD_MAX_FILES + 1) * UPLOAD_MAX_FILE_BYTES
 interface ReceivedImage {
   type: UploadMimeType
   bytes: Buffer
+  /** The file's name as the client sent it: for the audit log only, never for a path. */
+  name: string
+}
+
+/** A client's file name as the audit log keeps it: printable, and not longer than a name needs to be. */
+const MAX_LOGGED_NAME = 200
+function loggedName(name: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  const printable = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '')
+  return printable.length > MAX_LOGGED_NAME ? `${printable.slice(0, MAX_LOGGED_NAME)}…` : printable
 }
 
 /** Whether the error says which HTTP status it is (@fastify/multipart's errors do; errors.ts words them). */
@@ -78,7 +89,7 @@ async function receiveImages(request: FastifyRequest): Promise<ReceivedImage[]> 
     }
     const type = detectImageType(bytes.subarray(0, 16))
     if (!type) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.badType)
-    images.push({ type, bytes })
+    images.push({ type, bytes, name: loggedName(part.filename) })
   }
   return images
 }
@@ -123,6 +134,25 @@ export async function uploadsRoutes(app: FastifyInstance) {
     try {
       for (const { extension, image } of processed)
         stored.push(await storeImage(uploadsDir, randomUUID(), extension, image))
+    } catch (error) {
+      await removeStored(stored)
+      throw error
+    }
+    // The auth hook has refused a request without a session before this handler. No record names the images
+    // yet: the product, category or testimonial that takes a URL records it in its own entry.
+    const admin = request.admin as NonNullable<typeof request.admin>
+    try {
+      await audit(app.deps.db, actorOf(admin, request.ip), {
+        action: 'uploaded',
+        entity: 'upload',
+        // By stored URL, each with its name as sent and its size (an object: a list of two would read as before
+        // and after on the Audit Log screen).
+        changes: {
+          files: Object.fromEntries(
+            received.map((image, index) => [stored[index]?.url, { name: image.name, bytes: image.bytes.length }]),
+          ),
+        },
+      })
     } catch (error) {
       await removeStored(stored)
       throw error

@@ -12,19 +12,26 @@ import {
 
 type Listener = () => void
 
+// The server renders every page with an empty cart (it cannot see the browser's storage); a page it rendered
+// hydrates with the same, then shows the stored cart. An empty cart is always this one array, so that a page
+// hydrated with an empty cart in storage is not rendered again for nothing (React compares the two by identity).
+const NO_LINES: CartLine[] = []
+const serverLines = () => NO_LINES
+const orNoLines = (next: CartLine[]) => (next.length === 0 ? NO_LINES : next)
+
 function readStorage(): CartLine[] {
   try {
-    return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY))
+    return orNoLines(parseStoredCart(localStorage.getItem(CART_STORAGE_KEY)))
   } catch {
-    return []
+    return NO_LINES
   }
 }
 
-let lines: CartLine[] = typeof localStorage === 'undefined' ? [] : readStorage()
+let lines: CartLine[] = typeof localStorage === 'undefined' ? NO_LINES : readStorage()
 const listeners = new Set<Listener>()
 
 function commit(next: CartLine[]) {
-  lines = next
+  lines = orNoLines(next)
   try {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines))
   } catch {
@@ -54,11 +61,6 @@ export const cartStore = {
   remove: (key: string) => commit(removeLine(lines, key)),
   clear: () => commit([]),
 }
-
-// The server renders every page with an empty cart (it cannot see the browser's storage); a page it rendered
-// hydrates with the same, then shows the stored cart.
-const NO_LINES: CartLine[] = []
-const serverLines = () => NO_LINES
 
 /** The cart: items, total, itemCount and the actions (spec point 3). */
 export function useCart() {

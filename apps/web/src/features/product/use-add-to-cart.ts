@@ -1,16 +1,17 @@
 import type { Product } from '@shop/schema/products'
 import { toast } from '../../components/toasts'
-import { useCart } from '../cart/cart-store'
+import { cartStore } from '../cart/cart-store'
 import { addableQuantity, toCartLine, variantQuantityInCart } from './product'
 import type { AddToCartChoice } from './product-details'
 
 /**
  * Adds the chosen variant (with its personalisation) to the cart, never beyond the variant's stock, and says what
- * happened in a toast.
+ * happened in a toast. It reads the cart when the button is pressed, so the product page does not render again
+ * whenever the cart changes.
  */
 export function useAddToCart() {
-  const { items, add } = useCart()
   return (product: Product, choice: AddToCartChoice) => {
+    const items = cartStore.getLines()
     const line = toCartLine(product, choice)
     const name = line.variantLabel ? `${product.name} (${line.variantLabel})` : product.name
     const addable = addableQuantity(items, line)
@@ -27,7 +28,7 @@ export function useAddToCart() {
       })
       return
     }
-    add({ ...line, quantity: addable })
+    cartStore.add({ ...line, quantity: addable })
     toast({
       title: 'Added to cart',
       message:

@@ -18,12 +18,12 @@ const ENTITY_LABELS: Record<string, string> = {
   order: 'Orders',
   testimonial: 'Testimonials',
   settings: 'Settings',
-  admin: 'Admins',
-  upload: 'Uploads',
-  access: 'Refused access',
   'shipping-zone': 'Shipping zones',
   'tax-rate': 'Tax rates',
   discount: 'Discount codes',
+  admin: 'Admins',
+  upload: 'Uploads',
+  access: 'Refused access',
 }
 
 /** The changed fields as "field: before → after", other facts as "field: value". */
