@@ -2,6 +2,7 @@ import { AppShell, Avatar, Box, Burger, Button, Group, NavLink, ScrollArea, Stac
 import { useDisclosure } from '@mantine/hooks'
 import {
   IconCategory,
+  IconDiscount,
   IconExternalLink,
   IconHistory,
   IconLayoutDashboard,
@@ -25,6 +26,7 @@ const LINKS = [
   { to: '/admin/categories', label: 'Categories', icon: IconCategory },
   { to: '/admin/orders', label: 'Orders', icon: IconReceipt },
   { to: '/admin/testimonials', label: 'Testimonials', icon: IconMessageCircle },
+  { to: '/admin/discounts', label: 'Discounts', icon: IconDiscount, ownerOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: IconSettings, ownerOnly: true },
   { to: '/admin/admins', label: 'Admins', icon: IconUsers, ownerOnly: true },
   { to: '/admin/audit-log', label: 'Audit Log', icon: IconHistory, ownerOnly: true },

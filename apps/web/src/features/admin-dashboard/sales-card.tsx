@@ -12,7 +12,7 @@ import {
   type SalesReport,
 } from '@shop/schema/dashboard'
 import { useState } from 'react'
-import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 import { useSalesReport, useTopProducts } from './use-dashboard'
 
 const RANGE_OPTIONS = SALES_RANGES.map((days) => ({ value: String(days), label: `${days} days` }))
@@ -47,6 +47,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 }
 
 function SalesCharts({ report }: { report: SalesReport }) {
+  const formatMoney = useFormatMoney()
   const data = report.buckets.map((bucket) => ({
     label: bucketLabel(bucket.start, report.interval),
     revenue: Number(bucket.revenue),
@@ -133,6 +134,7 @@ function TopList({
 
 /** Spec issue #14: revenue and orders over 30, 90 or 365 days by day, week or month, and the top products. */
 export function SalesCard() {
+  const formatMoney = useFormatMoney()
   const [days, chooseDays] = useState<SalesRange>(30)
   const [interval, chooseInterval] = useState<SalesInterval>('day')
   const { data: report } = useSalesReport(days, interval)

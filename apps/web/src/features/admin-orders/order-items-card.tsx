@@ -1,11 +1,12 @@
 import { Card, Group, Table, Text, Title } from '@mantine/core'
 import type { OrderItem } from '@shop/schema/orders'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 import { OrderLineDetails } from './order-line-details'
 import { lineTotal } from './order-money'
 
 export function OrderItemsCard({ items }: { items: OrderItem[] }) {
+  const formatMoney = useFormatMoney()
   return (
     <Card withBorder padding="lg" radius="md">
       <Title order={2} fz="xl" mb="sm">

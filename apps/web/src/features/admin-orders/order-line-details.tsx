@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core'
 import { madeToOrderNote } from '@shop/schema/display'
 import type { OrderItem } from '@shop/schema/orders'
-import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 
 /**
  * What an order line adds to its product's name: the variant bought, each personalisation exactly as the buyer
@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format'
  * to order, when it ships.
  */
 export function OrderLineDetails({ item }: { item: Pick<OrderItem, 'variantLabel' | 'personalization' | 'leadTime'> }) {
+  const formatMoney = useFormatMoney()
   const personalization = item.personalization ?? []
   if (!item.variantLabel && personalization.length === 0 && !item.leadTime) return null
   return (

@@ -12,9 +12,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toastFailure } from '../../components/admin/toast-failure'
 import { toast } from '../../components/toasts'
 import { fieldErrorsOf } from '../../lib/error-message'
-import { formatMoney } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc'
 import { PaymentStatusBadge } from '../payments/payment-instructions'
+import { useFormatMoney } from '../shop/use-format-money'
 
 /** Records a payment or refund; the order, its timeline, the lists and the dashboard's revenue follow. */
 function useRecordPayment() {
@@ -42,6 +42,7 @@ const centsText = (cents: number) => (cents / 100).toFixed(2)
  * form that records money received or refunded with an amount and a note. The status follows from those records.
  */
 export function OrderPaymentCard({ order }: { order: Order }) {
+  const formatMoney = useFormatMoney()
   const record = useRecordPayment()
   const { payment } = order
   const held = moneyToCents(payment.paid) - moneyToCents(payment.refunded)

@@ -2,7 +2,7 @@ import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
 import type { Order } from '@shop/schema/orders'
 import { IconDownload } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
-import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 
 function SummaryLine({ label, value }: { label: string; value: string }) {
   return (
@@ -20,6 +20,7 @@ function SummaryLine({ label, value }: { label: string; value: string }) {
  * tax, total. Orders placed before these existed read as all subtotal, free shipping and no tax.
  */
 export function OrderSummaryCard({ order }: { order: Pick<Order, 'id' | 'total' | 'charges'> }) {
+  const formatMoney = useFormatMoney()
   const { charges } = order
   return (
     <Card withBorder padding="lg" radius="md">

@@ -4,8 +4,9 @@ import { IconEye, IconFileInvoice, IconTrash } from '@tabler/icons-react'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import type { RowAction } from '../../components/admin/row-actions'
 import { OrderStatusBadge } from '../../components/order-status-badge'
-import { formatDate, formatMoney } from '../../lib/format'
+import { formatDate } from '../../lib/format'
 import { PaymentStatusBadge } from '../payments/payment-instructions'
+import { Money } from '../shop/use-format-money'
 
 const NO_WRAP = { style: { whiteSpace: 'nowrap' } } as const
 
@@ -45,7 +46,7 @@ const COLUMNS: ResourceColumn<OrderSummary>[] = [
     header: 'Total',
     cellProps: NO_WRAP,
     skeleton: <Skeleton height={14} width={70} />,
-    render: (order) => formatMoney(order.total),
+    render: (order) => <Money value={order.total} />,
   },
   {
     header: 'Status',

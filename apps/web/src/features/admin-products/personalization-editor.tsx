@@ -2,6 +2,7 @@ import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, Text, 
 import type { UseFormReturnType } from '@mantine/form'
 import { MAX_PERSONALIZATION_FIELDS, MAX_PERSONALIZATION_LENGTH, type ProductValues } from '@shop/schema/products'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { useCurrencySymbol } from '../shop/use-format-money'
 import { MONEY_INPUT, newKey, type PersonalizationFormValues, type ProductFormValues } from './product-values'
 
 type ProductForm = UseFormReturnType<ProductFormValues, ProductValues>
@@ -13,6 +14,7 @@ function newField(): PersonalizationFormValues {
 
 /** Up to three texts the buyer types for the piece, such as an engraving. */
 export function PersonalizationEditor({ form }: { form: ProductForm }) {
+  const currencySymbol = useCurrencySymbol()
   const fields = form.values.personalization
 
   return (
@@ -49,6 +51,7 @@ export function PersonalizationEditor({ form }: { form: ProductForm }) {
                   label="Surcharge"
                   description="Added to the price when filled in"
                   {...MONEY_INPUT}
+                  prefix={currencySymbol}
                   placeholder="None"
                   {...form.getInputProps(`${path}.surcharge`)}
                 />

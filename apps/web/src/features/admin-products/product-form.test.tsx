@@ -2,12 +2,18 @@ import type { Category } from '@shop/schema/categories'
 import type { Product, Variant } from '@shop/schema/products'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render } from '../../../test-utils/render'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApi as render } from '../../../test-utils/render'
+import { stubShopInfo } from '../../../test-utils/shop-info'
 import { ProductForm } from './product-form'
 import { toFormValues } from './product-values'
 
-afterEach(cleanup)
+// The form formats the price its variants add up to in the shop's currency, from the shop's info.
+beforeEach(() => stubShopInfo())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 const CATEGORIES: Category[] = [
   { id: 3, name: 'Rings', slug: 'rings', description: null, imageUrl: null, active: true } as Category,
@@ -154,5 +160,14 @@ describe('ProductForm without options', { timeout: 20_000 }, () => {
       leadTime: { minDays: 10, maxDays: 20 },
       price: 80,
     })
+  })
+})
+
+describe('ProductForm money fields', () => {
+  it("put the symbol of the shop's currency before the price", async () => {
+    stubShopInfo('EUR')
+    renderForm()
+    const price = screen.getByRole('textbox', { name: /^Price/ })
+    await waitFor(() => expect(price.getAttribute('placeholder')).toBe('€0.00'))
   })
 })

@@ -19,7 +19,7 @@ import { generateSku, type ProductValues, ZProductInput } from '@shop/schema/pro
 import { IconWand } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { formatMoney } from '../../lib/format'
+import { useCurrencySymbol, useFormatMoney } from '../shop/use-format-money'
 import { ImageManager } from './image-manager'
 import { LeadTimeFields } from './lead-time-fields'
 import { OptionsEditor } from './options-editor'
@@ -77,6 +77,8 @@ function DerivedValue({ label, value, note }: { label: string; value: string; no
 const resolveProduct = schemaResolver(ZProductInput)
 
 export function ProductForm({ initialValues, categories, submitLabel, isSubmitting, onSubmit }: ProductFormProps) {
+  const formatMoney = useFormatMoney()
+  const currencySymbol = useCurrencySymbol()
   const form = useForm<ProductFormValues, ProductValues>({
     initialValues,
     // The schema's paths are the form's (variants.2.sku), so each message shows under its own input.
@@ -125,7 +127,8 @@ export function ProductForm({ initialValues, categories, submitLabel, isSubmitti
                     label="Price"
                     withAsterisk
                     {...MONEY_INPUT}
-                    placeholder="$0.00"
+                    prefix={currencySymbol}
+                    placeholder={`${currencySymbol}0.00`}
                     {...form.getInputProps('price')}
                   />
                 )}

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { theme } from '../../theme'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApi } from '../../../test-utils/render'
+import { stubShopInfo } from '../../../test-utils/shop-info'
 import { ProductTable } from './product-table'
 
 function buildProduct(overrides: Partial<Product>): Product {
@@ -33,14 +33,14 @@ function buildProduct(overrides: Partial<Product>): Product {
 }
 
 function wrap(children: ReactNode) {
-  return render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </MantineProvider>,
-  )
+  return renderWithApi(<MemoryRouter>{children}</MemoryRouter>)
 }
 
-afterEach(cleanup)
+beforeEach(() => stubShopInfo())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('ProductTable', () => {
   it('shows five placeholder rows while loading', () => {
@@ -63,6 +63,14 @@ describe('ProductTable', () => {
     expect(within(row).getByRole('link', { name: 'Edit Gold Cross Necklace' }).getAttribute('href')).toBe(
       '/admin/products/edit/1',
     )
+  })
+
+  it("shows the price in the shop's currency once its info has loaded", async () => {
+    stubShopInfo('EUR')
+    wrap(<ProductTable products={[buildProduct({})]} isLoading={false} onDelete={() => {}} />)
+    const row = screen.getByRole('row', { name: /Gold Cross Necklace/ })
+    expect(await within(row).findByText('€49.00')).toBeTruthy()
+    expect(within(row).queryByText('$49.00')).toBeNull()
   })
 
   it("labels a product without a category 'Uncategorized' and an inactive one 'Inactive'", () => {

@@ -5,7 +5,7 @@ import { ActiveBadge } from '../../components/active-badge'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { editAndDeleteActions } from '../../components/admin/row-actions'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
+import { Money } from '../shop/use-format-money'
 import { isLowStock } from './product-values'
 
 function StockCell({ product }: { product: Product }) {
@@ -78,7 +78,7 @@ const COLUMNS: ResourceColumn<Product>[] = [
     header: 'Price',
     layout: { ta: 'right' },
     cellProps: { style: { whiteSpace: 'nowrap' } },
-    render: (product) => formatMoney(product.price),
+    render: (product) => <Money value={product.price} />,
   },
   { header: 'Stock', layout: { ta: 'right' }, render: (product) => <StockCell product={product} /> },
   { header: 'Status', render: (product) => <ActiveBadge isActive={product.active} /> },

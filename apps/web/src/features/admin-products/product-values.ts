@@ -215,9 +215,11 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next
 }
 
-/** How every money field of the product form is typed: dollars with cents, "$1,234.50". */
+/**
+ * How every money field of the product form is typed: with cents, "1,234.50"; the fields put the symbol of the
+ * shop's currency before it (useCurrencySymbol).
+ */
 export const MONEY_INPUT = {
-  prefix: '$',
   step: 0.01,
   min: 0,
   decimalScale: 2,

@@ -4,6 +4,7 @@ import { variantLabel } from '@shop/schema/display'
 import type { ProductValues } from '@shop/schema/products'
 import { IconWand } from '@tabler/icons-react'
 import { useState } from 'react'
+import { useCurrencySymbol } from '../shop/use-format-money'
 import { DEFAULT_LEAD_TIME, MONEY_INPUT, type ProductFormValues, type VariantFormValues } from './product-values'
 import { variantSku, withAllVariants, withVariant } from './variant-values'
 
@@ -59,6 +60,7 @@ interface VariantRowProps {
 
 function VariantRow({ form, variant, index, label }: VariantRowProps) {
   const path = `variants.${index}`
+  const currencySymbol = useCurrencySymbol()
   const { imageUrls } = form.values
   const change = (field: keyof VariantFormValues, value: VariantFormValues[typeof field]) => {
     form.setValues(withVariant(form.getValues(), index, { [field]: value }))
@@ -105,6 +107,7 @@ function VariantRow({ form, variant, index, label }: VariantRowProps) {
           aria-label={`Price of ${label}`}
           size="xs"
           {...MONEY_INPUT}
+          prefix={currencySymbol}
           hideControls
           value={variant.price}
           error={form.errors[`${path}.price`]}

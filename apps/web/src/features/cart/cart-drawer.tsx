@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, UnstyledButton 
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
 import { useCart } from './cart-store'
@@ -15,6 +15,7 @@ interface CartDrawerProps {
 
 /** The cart as an overlay from the right: its lines, the subtotal, and the way to checkout. */
 export function CartDrawer({ opened, onClose }: CartDrawerProps) {
+  const formatMoney = useFormatMoney()
   const { items, total, itemCount, setQuantity, remove, clear } = useCart()
   const isEmpty = items.length === 0
 
@@ -110,6 +111,7 @@ interface CartDrawerLineProps {
 }
 
 function CartDrawerLine({ line, isAtStock, onClose, onQuantityChange, onRemove }: CartDrawerLineProps) {
+  const formatMoney = useFormatMoney()
   const productPath =
     line.variantId === undefined ? `/product/${line.id}` : `/product/${line.id}?variant=${line.variantId}`
   // Two lines of one product differ by variant or engraving: the buttons' names say which line they act on.

@@ -1,8 +1,9 @@
 import type { Product, Variant } from '@shop/schema/products'
 import { cleanup, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, describe, expect, it } from 'vitest'
-import { render } from '../../../test-utils/render'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApi as render } from '../../../test-utils/render'
+import { stubShopInfo } from '../../../test-utils/shop-info'
 import { PRODUCT_PLACEHOLDER } from '../../components/fallback-image'
 import { buildVariant } from '../product/test-products'
 import { ProductCard } from './product-card'
@@ -36,7 +37,12 @@ function buildProduct(overrides: Partial<Product> = {}): Product {
   }
 }
 
-afterEach(cleanup)
+// The card formats prices in the shop's currency, from the shop's info.
+beforeEach(() => stubShopInfo())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 describe('ProductCard', () => {
   it('links to the product page under the product name, with its price and image', () => {

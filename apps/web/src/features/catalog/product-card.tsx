@@ -2,8 +2,8 @@ import { Badge, Box, Text } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
 import { Link } from 'react-router-dom'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
 import { hasMadeToOrder, hasPriceRange } from '../product/variant-choice'
+import { useFormatMoney } from '../shop/use-format-money'
 import classes from './product-card.module.css'
 
 // The demo artwork is square; an upload carries its own width and height. The box's CSS sets its ratio either way.
@@ -27,6 +27,7 @@ interface ProductCardProps {
  */
 export function ProductCard({ product, isPriority }: ProductCardProps) {
   // A made-to-order piece sells without stock.
+  const formatMoney = useFormatMoney()
   const isOutOfStock = product.stock <= 0 && !hasMadeToOrder(product)
   return (
     <Link to={`/product/${product.id}`} className={classes.card} data-testid="product-card">

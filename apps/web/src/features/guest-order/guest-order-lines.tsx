@@ -1,6 +1,6 @@
 import { Divider, Stack, Text } from '@mantine/core'
 import type { GuestOrder } from '@shop/schema/orders'
-import { formatMoney } from '../../lib/format'
+import { formatMoneyIn } from '../../lib/format'
 import { LineDetails } from '../cart/line-details'
 import { ChargesBreakdown } from '../checkout/charges-breakdown'
 import classes from './guest-order.module.css'
@@ -36,11 +36,11 @@ export function GuestOrderLines({
                 SKU: {item.sku}
               </Text>
               <Text size="sm" c="ink.7">
-                Qty {item.quantity} × {formatMoney(item.price)}
+                Qty {item.quantity} × {formatMoneyIn(item.price, currency)}
               </Text>
             </div>
             <Text fw={600} size="sm" className={classes.lineTotal}>
-              {formatMoney(item.lineTotal)}
+              {formatMoneyIn(item.lineTotal, currency)}
             </Text>
           </li>
         ))}

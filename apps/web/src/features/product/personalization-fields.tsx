@@ -2,6 +2,7 @@ import { Stack, TextInput, VisuallyHidden } from '@mantine/core'
 import type { PersonalizationField } from '@shop/schema/products'
 import { graphemesOf } from '@shop/schema/text'
 import { formatMoney } from '../../lib/format'
+import { useFormatMoney } from '../shop/use-format-money'
 import classes from './personalization-fields.module.css'
 import type { PersonalizationValues } from './product'
 
@@ -15,12 +16,16 @@ interface PersonalizationFieldsProps {
 }
 
 /** The field's label, with what filling it in adds to the price: "Engraving (+$10.00)". */
-export function personalizationLabel(field: Pick<PersonalizationField, 'label' | 'surcharge'>): string {
-  return field.surcharge === null ? field.label : `${field.label} (+${formatMoney(field.surcharge)})`
+export function personalizationLabel(
+  field: Pick<PersonalizationField, 'label' | 'surcharge'>,
+  money: (value: string) => string = formatMoney,
+): string {
+  return field.surcharge === null ? field.label : `${field.label} (+${money(field.surcharge)})`
 }
 
 /** A text field per personalisation of the product, with a live count of characters as a reader counts them. */
 export function PersonalizationFields({ fields, values, errors, onChange, onBlur }: PersonalizationFieldsProps) {
+  const money = useFormatMoney()
   return (
     <Stack gap="md">
       {fields.map((field) => {
@@ -31,7 +36,7 @@ export function PersonalizationFields({ fields, values, errors, onChange, onBlur
           <TextInput
             key={field.id}
             data-field-id={field.id}
-            label={personalizationLabel(field)}
+            label={personalizationLabel(field, money)}
             withAsterisk={field.required}
             required={field.required}
             autoComplete="off"

@@ -6,8 +6,8 @@ import { IconHammer, IconHeart, IconShoppingBag } from '@tabler/icons-react'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { NeedsJavaScript } from '../../components/needs-javascript'
-import { formatMoney } from '../../lib/format'
 import type { CartLinePersonalization } from '../cart/cart'
+import { useFormatMoney } from '../shop/use-format-money'
 import { OptionPicker } from './option-picker'
 import { PersonalizationFields } from './personalization-fields'
 import {
@@ -61,6 +61,7 @@ export function ProductDetails({
   onAddToCart,
   freeShippingOver,
 }: ProductDetailsProps) {
+  const formatMoney = useFormatMoney()
   const [quantity, setQuantity] = useState(1)
   const [values, setValues] = useState<PersonalizationValues>({})
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set())

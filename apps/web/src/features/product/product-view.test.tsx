@@ -1,12 +1,18 @@
 import type { Product } from '@shop/schema/products'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { render } from '../../../test-utils/render'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithApi as render } from '../../../test-utils/render'
+import { stubShopInfo } from '../../../test-utils/shop-info'
 import { ProductView } from './product-view'
 import { buildPendant, buildProduct, buildVariant, pendantVariant } from './test-products'
 
-afterEach(cleanup)
+// The prices are formatted in the shop's currency, from the shop's info.
+beforeEach(() => stubShopInfo())
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 function renderView(product: Product, variantParam: string | null = null) {
   const onVariantChange = vi.fn()

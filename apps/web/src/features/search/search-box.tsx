@@ -5,8 +5,8 @@ import { IconSearch } from '@tabler/icons-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { formatMoney } from '../../lib/format'
 import { hasPriceRange } from '../product/variant-choice'
+import { useFormatMoney } from '../shop/use-format-money'
 import { MIN_SEARCH_LENGTH, useProductSearch } from './use-search'
 
 // Wait for a short pause in typing before asking the API, so a word costs one request, not one per letter.
@@ -203,6 +203,7 @@ interface SearchResultProps {
 }
 
 function SearchResult({ id, product, isActive, onHover, onOpen }: SearchResultProps) {
+  const formatMoney = useFormatMoney()
   return (
     <Box
       component={Link}

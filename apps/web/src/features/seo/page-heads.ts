@@ -78,7 +78,11 @@ export function productHead(product: Product, shop: ShopInfo | undefined, public
     description: firstSentence(product.description),
     type: 'product',
     ...previewImage(image, product.name),
-    price: { amount: product.price, currency: SHOP_CURRENCY, availability: productAvailability(product) },
+    price: {
+      amount: product.price,
+      currency: shop?.currency ?? SHOP_CURRENCY,
+      availability: productAvailability(product),
+    },
     structuredData: [
       productStructuredData(product, publicUrl, shop),
       breadcrumbStructuredData([...trail, { name: product.name, path: productPath(product) }], publicUrl),

@@ -9,7 +9,7 @@ import { type Availability, absoluteUrl } from './page-head'
  */
 const SCHEMA = 'https://schema.org'
 
-/** The currency of every price; a currency setting would replace it. */
+/** The currency of prices when the shop's info (its currency setting) is not known. */
 export const SHOP_CURRENCY = 'USD'
 
 /** A variant's availability: in stock, made to order (sold without stock), or out of stock. */
@@ -45,7 +45,7 @@ export function productStructuredData(product: Product, publicUrl: string, shop:
     url: variant ? `${url}?variant=${variant.id}` : url,
     sku: variant?.sku ?? product.sku,
     price: variant?.price ?? product.price,
-    priceCurrency: SHOP_CURRENCY,
+    priceCurrency: shop?.currency ?? SHOP_CURRENCY,
     availability: `${SCHEMA}/${variant ? availabilityOf(variant) : productAvailability(product)}`,
     itemCondition: `${SCHEMA}/NewCondition`,
     ...(shop ? { seller: { '@type': 'Organization', name: shop.name } } : {}),

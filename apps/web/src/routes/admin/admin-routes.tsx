@@ -50,6 +50,21 @@ export const adminRoutes: RouteObject[] = [
         lazy: () => import('./settings/settings.page').then((m) => ({ Component: m.SettingsPage })),
       },
       {
+        path: 'settings/shipping',
+        handle: ownerOnly('admin.shippingZones.list'),
+        lazy: () => import('./money/shipping.page').then((m) => ({ Component: m.ShippingPage })),
+      },
+      {
+        path: 'settings/tax',
+        handle: ownerOnly('admin.taxRates.list'),
+        lazy: () => import('./money/tax.page').then((m) => ({ Component: m.TaxPage })),
+      },
+      {
+        path: 'discounts',
+        handle: ownerOnly('admin.discounts.list'),
+        lazy: () => import('./money/discounts.page').then((m) => ({ Component: m.DiscountsPage })),
+      },
+      {
         path: 'admins',
         handle: ownerOnly('admin.admins.list'),
         lazy: () => import('./accounts/admins.page').then((m) => ({ Component: m.AdminsPage })),

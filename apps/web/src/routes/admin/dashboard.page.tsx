@@ -11,8 +11,9 @@ import { ExportReportsMenu } from '../../features/admin-dashboard/export-reports
 import { SalesCardSkeleton } from '../../features/admin-dashboard/sales-card-skeleton'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
 import { orderLinks } from '../../features/admin-orders/order-table'
+import { Money, useFormatMoney } from '../../features/shop/use-format-money'
 import { usePageMeta } from '../../features/shop/use-shop'
-import { formatDate, formatMoney } from '../../lib/format'
+import { formatDate } from '../../lib/format'
 
 // The charts (recharts) are a chunk of their own: the stat cards and lists do not wait for them.
 const SalesCard = lazy(() =>
@@ -58,7 +59,7 @@ const RECENT_ORDER_COLUMNS: ResourceColumn<OrderSummary>[] = [
   { header: 'Order', cellProps: { fw: 600 }, render: (order) => order.orderNumber },
   { header: 'Customer', render: (order) => order.customerName },
   { header: 'Date', render: (order) => formatDate(order.createdAt) },
-  { header: 'Amount', render: (order) => formatMoney(order.total) },
+  { header: 'Amount', render: (order) => <Money value={order.total} /> },
   { header: 'Status', render: (order) => <OrderStatusBadge status={order.status} /> },
 ]
 
@@ -138,6 +139,7 @@ function LowStock() {
 
 export function DashboardPage() {
   usePageMeta('Dashboard')
+  const formatMoney = useFormatMoney()
   const { data: stats } = useDashboardStats()
   const loading = <Skeleton height={28} width={90} />
   return (

@@ -1,6 +1,7 @@
 import { Card, Skeleton, Stack } from '@mantine/core'
 import { LoadErrorView } from '../../../components/admin/load-error-view'
 import { PageHeader } from '../../../components/admin/page-header'
+import { MoneySettingsLinks } from '../../../features/admin-money/money-settings-links'
 import { MailServerAlert } from '../../../features/admin-settings/mail-server-alert'
 import { PaymentMethodsCard } from '../../../features/admin-settings/payment-methods-card'
 import { SettingsForm } from '../../../features/admin-settings/settings-form'
@@ -33,6 +34,7 @@ export function SettingsPage() {
         <>
           {!settings.mailConfigured && <MailServerAlert />}
           <SettingsForm settings={settings} isSaving={save.isPending} onSave={save.mutateAsync} />
+          <MoneySettingsLinks />
           <TestMailCard
             shopEmail={settings.email}
             isSending={testMail.isPending}
