@@ -13,12 +13,17 @@ const formatters = new Map<string, Intl.NumberFormat>()
  */
 export function formatMoneyIn(value: number | string, currency: string | undefined): string {
   if (!currency || currency === 'USD') return formatMoney(value)
+  return currencyFormatter(currency).format(typeof value === 'string' ? Number(value) : value)
+}
+
+/** Intl's formatter of an ISO 4217 currency, made once per currency. */
+export function currencyFormatter(currency: string): Intl.NumberFormat {
   let formatter = formatters.get(currency)
   if (!formatter) {
     formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency })
     formatters.set(currency, formatter)
   }
-  return formatter.format(typeof value === 'string' ? Number(value) : value)
+  return formatter
 }
 
 /** "$1,234.00" from a number or the API's money string (what `Intl.NumberFormat('en-US', USD)` writes). */

@@ -1,23 +1,8 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { insertProduct } from '@shop/db/testing/factories'
 import type { Product } from '@shop/schema/products'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pdfText } from '../../testing/pdf-text'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-
-/** The text of a PDF, as pdftotext reads it, with runs of spaces made one. */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'money-invoice-'))
-  try {
-    const file = join(dir, 'invoice.pdf')
-    writeFileSync(file, bytes)
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ')
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const customer = {
   customerName: 'Mary Jones',

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import * as auditRepo from '@shop/db/audit-log'
 import * as outboxRepo from '@shop/db/outbox'
 import { insertProduct } from '@shop/db/testing/factories'
@@ -12,20 +8,9 @@ import type { Product } from '@shop/schema/products'
 import type { ShopInfo } from '@shop/schema/shop'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inviteAdmin, loginAs, STAFF_PASSWORD } from '../../testing/accounts'
+import { pdfText } from '../../testing/pdf-text'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { composeMail } from '../outbox/compose-mail'
-
-/** The text of a PDF, as pdftotext reads it, with runs of spaces made one. */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'payments-invoice-'))
-  try {
-    const file = join(dir, 'invoice.pdf')
-    writeFileSync(file, bytes)
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ')
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const BANK = 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number'
 const customer = {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { formatMoneyIn } from '../../lib/format'
+import { currencyFormatter, formatMoneyIn } from '../../lib/format'
 import { useShopInfo } from './use-shop'
 
 /**
@@ -24,7 +24,7 @@ export function useCurrencySymbol(): string {
   let symbol = symbols.get(currency)
   if (symbol === undefined) {
     symbol =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      currencyFormatter(currency)
         .formatToParts(0)
         .find((part) => part.type === 'currency')?.value ?? currency
     symbols.set(currency, symbol)
