@@ -91,11 +91,13 @@ export function OrderPaymentCard({ order }: { order: Order }) {
         )}
       >
         <Stack gap="xs">
+          {/* Short labels: the card is a narrow column beside the order, where longer ones were cut off. */}
           <SegmentedControl
             aria-label="Payment or refund"
+            fullWidth
             data={[
-              { value: 'payment', label: 'Payment received' },
-              { value: 'refund', label: 'Refund made' },
+              { value: 'payment', label: 'Payment' },
+              { value: 'refund', label: 'Refund' },
             ]}
             value={kind}
             onChange={(value) => {
