@@ -88,7 +88,14 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 export function TestimonialsSection({ testimonials }: { testimonials: Testimonial[] | undefined }) {
   if (!testimonials || testimonials.length === 0) return null
   return (
-    <Box component="section" aria-labelledby="testimonials-title" py={{ base: 64, sm: 96 }} bg="#f7f1e6">
+    <Box
+      component="section"
+      aria-labelledby="testimonials-title"
+      py={{ base: 64, sm: 96 }}
+      bg="#f7f1e6"
+      // Laid out and painted only as it nears the viewport, as the home page's other sections (home.module.css).
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 1200px' }}
+    >
       <Container>
         <Stack gap={6} align="center" ta="center" mb={{ base: 'xl', sm: 48 }}>
           <Text fz="xs" fw={600} c="gold.7" tt="uppercase" lts="0.2em">
