@@ -27,11 +27,12 @@ const MAIL_DOCTYPE =
  * The mails are rendered with React's synchronous `renderToStaticMarkup` rather than React Email's `render`, which
  * streams: inside the server, each streamed render stayed reachable from the async context of its stream's promises,
  * so every mail sent kept its render and its HTML for good (a heap of 512 MB filled after about 13,000 mails). None
- * of the mails suspends, so the synchronous renderer gives the same HTML, less the streaming markers, and leaves nothing behind.
+ * of the mails suspends, so the synchronous renderer gives the same HTML, less the streaming markers, and leaves
+ * nothing behind.
  */
-function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
+async function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
   const html = renderToStaticMarkup(element)
-  return Promise.resolve({ subject: oneLine(subject), html: MAIL_DOCTYPE + html, text: toPlainText(html) })
+  return { subject: oneLine(subject), html: MAIL_DOCTYPE + html, text: toPlainText(html) }
 }
 
 export function renderOrderPlacedMail(v: { shop: MailShop; order: MailOrder; orderUrl: string }) {

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import * as outboxRepo from '@shop/db/outbox'
 import { insertProduct } from '@shop/db/testing/factories'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 const ORDERS = 1_000
@@ -21,12 +21,15 @@ function heapAfterCollecting(): number {
   return process.memoryUsage().heapUsed
 }
 
-async function sendAllMail(t: TestApp): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while ((await outboxRepo.countByStatus(t.db)).pending > 0) {
-    if (Date.now() > deadline) throw new Error('the sender did not get through the outbox in a minute')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+/** Waits until the sender has handled every mail in the outbox. */
+function sendAllMail(t: TestApp): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      const { pending } = await outboxRepo.countByStatus(t.db)
+      if (pending > 0) throw new Error(`${pending} mails still pending`)
+    },
+    { timeout: 60_000, interval: 100 },
+  )
 }
 
 describe('the mail sender’s memory', () => {
