@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin, type Rollup } from 'vite'
+import { defineConfig, minifySync, type Plugin, type Rollup } from 'vite'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -56,8 +56,10 @@ function compileHints(): Plugin {
 function startAfterFirstPaint(): Plugin {
   const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>\s*/
   const modulePreloads = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g
-  // Plain JavaScript, copied as it is under a name with its hash (cached for a year, like the other assets).
-  const source = fs.readFileSync(path.join(import.meta.dirname, 'src/start.js'), 'utf8')
+  // Plain JavaScript, minified and written under a name with its hash (cached for a year, like the other assets).
+  const minified = minifySync('start.js', fs.readFileSync(path.join(import.meta.dirname, 'src/start.js'), 'utf8'))
+  if (minified.errors.length > 0) throw new Error(`src/start.js: ${minified.errors[0]?.message}`)
+  const source = minified.code
   const fileName = `assets/start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`
   return {
     name: 'shop:start-after-first-paint',
