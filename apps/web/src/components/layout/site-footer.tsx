@@ -84,7 +84,9 @@ export function SiteFooter() {
                 </Anchor>
               </Group>
             )}
-            <Text size="xs" className={classes.muted}>
+            {/* The year is the server's: a page rendered or kept on 31 December, or in another time zone, must not
+                make hydration fail on New Year's Day (React then renders the whole page again). */}
+            <Text size="xs" className={classes.muted} suppressHydrationWarning>
               © {year} {shop?.name}. All rights reserved.
             </Text>
           </Stack>
