@@ -14,7 +14,7 @@ import { HeadContext } from './features/seo/use-page-head'
 import { apiErrorDataOf } from './lib/api-error'
 import { createClients } from './lib/clients'
 import { setTransport, type Transport } from './lib/transport'
-import { createRoutes } from './router'
+import { createRoutes, pagePaths as pagePathsOf } from './router'
 import { untilData } from './routes/storefront/page-data'
 import { type ShopState, STATE_ELEMENT_ID, serializeQueryErrors } from './ssr-state'
 
@@ -42,6 +42,11 @@ export type RenderResult =
 /** How the renderer reaches the API: set once by the server, with a function that calls its own routes. */
 export function setApiTransport(transport: Transport) {
   setTransport(transport)
+}
+
+/** The paths of the app's pages ('/product/:id', '/admin/orders/:id'), for the server's routes. */
+export function pagePaths(): string[] {
+  return pagePathsOf(createRoutes(createClients(), untilData))
 }
 
 export async function render({ url, publicUrl }: RenderOptions): Promise<RenderResult> {

@@ -57,6 +57,22 @@ export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
 }
 
 /**
+ * The paths of the app's pages, as a server's router writes them ('/', '/product/:id', '/admin/orders/:id'): the API
+ * gives each a route of its own (apps/api/src/plugins/web.ts). Catch-all routes ('*', the not-found page) are left
+ * out: the server answers every other path as a page too.
+ */
+export function pagePaths(routes: RouteObject[], parent = ''): string[] {
+  const paths = new Set<string>()
+  for (const route of routes) {
+    const path = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
+    if (path.endsWith('*')) continue
+    if (route.index || (route.path && !route.children)) paths.add(path || '/')
+    for (const child of pagePaths(route.children ?? [], path)) paths.add(child)
+  }
+  return [...paths]
+}
+
+/**
  * The browser's router. Creating it starts the current page's route loaders, and so its requests, unless the page
  * came rendered from the server: then `hydrationData` says the loaders have run, and the data is in the cache.
  */

@@ -17,6 +17,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 /** What the built renderer exports (entry-server.tsx). */
 interface Renderer {
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void
+  /** The paths of the web app's pages, storefront and admin, as Fastify route paths ('/product/:id'). */
+  pagePaths(): string[]
   render(options: {
     url: string
     publicUrl: string

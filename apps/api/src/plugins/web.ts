@@ -9,18 +9,6 @@ import { createStorefrontPages, loadRenderer, type StorefrontPages } from './sto
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS
-/** The web app's pages (apps/web/src/router.tsx and the admin's). */
-const PAGE_ROUTES = [
-  '/category/:slug',
-  '/product/:id',
-  '/products',
-  '/checkout',
-  '/orders/:orderNumber',
-  '/order-tracking',
-  '/admin',
-  '/admin/*',
-]
-
 /**
  * Files: uploads under /uploads/, and the built web app from the same process and port. Any other GET that is not
  * a file is a page: a storefront page is rendered on the server (storefront-pages.ts), with status 404 for a page,
@@ -88,10 +76,11 @@ async function webPlugin(app: FastifyInstance) {
   if (hasWeb) {
     // The home page has a route of its own: the file server would answer "/" as a directory without an index.
     app.get('/', (request, reply) => sendPage(request, reply, '/'))
-    // So have the web app's other pages: left to the file server's wildcard, each request first looked for a file
-    // of that name (a stat and a directory read), which cost a kept page nine tenths of its speed. Any other path
-    // still reaches the not-found handler below.
-    for (const page of PAGE_ROUTES) {
+    // So have the web app's other pages, as its router lists them: left to the file server's wildcard, each request
+    // first looked for a file of that name (a stat and a directory read), which cost a kept page nine tenths of its
+    // speed. Any other path still reaches the not-found handler below.
+    for (const page of renderer?.pagePaths() ?? []) {
+      if (page === '/') continue
       app.get(page, (request, reply) => sendPage(request, reply, request.url.split('?', 1)[0] ?? '/'))
     }
   }
