@@ -15,6 +15,8 @@ export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgr
 export interface BenchServer {
   base: string
   pid: number
+  /** The CPU time the server has used so far (user and system), in microseconds. */
+  cpuMicros: () => Promise<number>
   stop: () => Promise<void>
 }
 
@@ -47,6 +49,17 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   return {
     base: `http://127.0.0.1:${port}`,
     pid: server.pid as number,
+    cpuMicros: () =>
+      new Promise<number>((resolve) => {
+        const onMessage = (message: unknown) => {
+          const usage = (message as { cpuUsage?: NodeJS.CpuUsage }).cpuUsage
+          if (!usage) return
+          server.off('message', onMessage)
+          resolve(usage.user + usage.system)
+        }
+        server.on('message', onMessage)
+        server.send('cpu-usage')
+      }),
     stop: async () => {
       isStopping = true
       if (server.exitCode !== null) return
