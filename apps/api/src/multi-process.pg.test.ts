@@ -331,9 +331,9 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(placed).toHaveLength(25)
     expect(refused).toHaveLength(55)
     expect(refused[0]?.body.message).toBe(`'${product.name}' is out of stock`)
-    // Both processes placed some of them.
-    expect(results.filter((r, i) => i % 2 === 0 && r.status === 201).length).toBeGreaterThan(0)
-    expect(results.filter((r, i) => i % 2 === 1 && r.status === 201).length).toBeGreaterThan(0)
+    // Which process sells the last units is up to scheduling: on a busy machine one of them can take all 25 before
+    // the other decides any order, which then refuses all of its own from the stock in the database.
+    expect(refused.every((r) => r.body.message === `'${product.name}' is out of stock`)).toBe(true)
     // Unique order numbers, stock at zero on both, and the orders all in the database.
     expect(new Set(placed.map((r) => r.body.orderNumber)).size).toBe(25)
     expect((await call(a, `/api/products/${id}`)).body.stock).toBe(0)
