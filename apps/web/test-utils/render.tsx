@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { render as renderWithTestingLibrary } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { createQueryClient, createTrpcClient, TRPCProvider } from '../src/lib/trpc'
 import { theme } from '../src/theme'
 
@@ -21,21 +21,25 @@ export function render(ui: ReactNode) {
 }
 
 /**
- * Like `render`, with the app's tRPC client too, for screens whose hooks call the API: it speaks REST through
- * `fetch`, which the test stubs (`vi.stubGlobal('fetch', ...)`) to answer each path.
+ * The app's providers for screens whose hooks call the API: Mantine with the shop's theme, a fresh query client and
+ * the app's tRPC client, which speaks REST through `fetch`; the test stubs it (`vi.stubGlobal('fetch', ...)`) to
+ * answer each path.
  */
+export function ApiProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  const [trpcClient] = useState(createTrpcClient)
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          {children}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  )
+}
+
+/** Like `render`, inside `ApiProviders`. */
 export function renderWithApi(ui: ReactNode) {
-  const queryClient = createQueryClient()
-  const trpcClient = createTrpcClient()
-  return renderWithTestingLibrary(ui, {
-    wrapper: ({ children }: { children: ReactNode }) => (
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            {children}
-          </TRPCProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    ),
-  })
+  return renderWithTestingLibrary(ui, { wrapper: ApiProviders })
 }

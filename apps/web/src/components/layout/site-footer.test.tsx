@@ -1,13 +1,10 @@
-import { MantineProvider } from '@mantine/core'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiProviders } from '../../../test-utils/render'
 import { stubShopInfo } from '../../../test-utils/shop-info'
-import { createQueryClient, createTrpcClient, TRPCProvider } from '../../lib/trpc'
-import { theme } from '../../theme'
 import { SiteFooter } from './site-footer'
 
 // React warns about act() outside a test environment it knows of.
@@ -19,17 +16,12 @@ afterEach(() => {
 })
 
 function Footer() {
-  const queryClient = createQueryClient()
   return (
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={createTrpcClient()} queryClient={queryClient}>
-          <MemoryRouter>
-            <SiteFooter />
-          </MemoryRouter>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+    <ApiProviders>
+      <MemoryRouter>
+        <SiteFooter />
+      </MemoryRouter>
+    </ApiProviders>
   )
 }
 
