@@ -22,7 +22,7 @@ import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors'
 import { housekeeping } from './plugins/housekeeping'
 import { mailDelivery } from './plugins/mail-delivery'
 import { requestInput } from './plugins/request-input'
-import { routePolicy } from './plugins/route-policy'
+import { plainPaths, routePolicy } from './plugins/route-policy'
 import { securityHeaders } from './plugins/security-headers'
 import { trpc } from './plugins/trpc'
 import { web } from './plugins/web'
@@ -105,6 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(routePolicy)
   await app.register(requestInput)
   await app.register(auth)
+  await app.register(plainPaths)
   await app.register(catalogCache)
   await app.register(housekeeping, { db, auditRetentionDays: config.auditRetentionDays })
   await app.register(mailDelivery)

@@ -1,6 +1,6 @@
 import { fillPath, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import { describe, expect, it } from 'vitest'
-import { createRoutePolicy, routePolicyOf } from './route-policy'
+import { createRoutePolicy, policyOfRoute, routePolicyOf, unplainPathProblem } from './route-policy'
 
 const table: Array<[string, RouteDef]> = Object.entries({ ...routes, ...rawRoutes })
 const pathOf = (route: RouteDef) => fillPath(route.path, { id: 7, slug: 'rings' }).path
@@ -124,5 +124,43 @@ describe('the route policy', () => {
     expect(policy('GET', '/api/Items/abc').route?.path).toBe('/items/{id}')
     expect(policy('GET', '/api/items/a/b').route).toBeUndefined()
     expect(policy('GET', '/api/items/').route).toBeUndefined()
+  })
+
+  it.each(table)('gives the route %s matched by the router the policy the adapter would read', (_name, route) => {
+    expect(policyOfRoute(route)).toEqual(routePolicyOf(route.method, sample(route)))
+  })
+})
+
+describe('plain paths', () => {
+  it.each([
+    '/api/products',
+    '/api/products/',
+    '/api/admin/orders/7/invoice',
+    '/api/categories/rings-and-bands',
+    '/api/orders/ORD-1001',
+    '/api/products/1.5',
+    // Characters that must be escaped stay allowed (a slug of another script).
+    '/api/categories/%C3%A9t%C3%A9',
+  ])('lets %s through', (path) => {
+    expect(unplainPathProblem(path)).toBeUndefined()
+  })
+
+  it.each([
+    ['/api/%61dmin/orders/export', 'percent-encodes'],
+    ['/api/admin/orders/%65xport', 'percent-encodes'],
+    ['/api/admin/orders/%7e', 'percent-encodes'],
+    ['/api/admin%2Forders', 'percent-encodes'],
+    ['/api/admin%5corders', 'percent-encodes'],
+    ['/api/x/%2E%2E/admin', 'percent-encodes'],
+    ['/%61pi/admin/orders/export', 'begin with /api/'],
+    ['/api/admin\\orders', 'backslash'],
+    ['/api/admin//orders', 'empty segment'],
+    ['//api/admin/orders', 'begin with /api/'],
+    ['/api/admin/orders//', 'empty segment'],
+    ['/api/./admin', '"." or ".."'],
+    ['/api/x/../admin', '"." or ".."'],
+    ['/api/admin/..', '"." or ".."'],
+  ])('refuses %s', (path, reason) => {
+    expect(unplainPathProblem(path)).toContain(reason)
   })
 })

@@ -1,27 +1,22 @@
 import * as auditRepo from '@shop/db/audit-log'
-import type { SessionAdmin } from '@shop/db/sessions'
 import { OWNER_ONLY_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/schema/accounts'
+import { API_PREFIX } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { authenticate } from '../features/auth/auth.service'
 import { readSessionToken } from '../features/auth/session-cookie'
 import { errorBody } from '../lib/error-body'
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../lib/request-admin'
 // Declares app.deps.
 import type {} from './deps'
 // Declares request.routePolicy.
 import type {} from './route-policy'
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The admin of a valid session; resolved for admin requests (request.routePolicy.isAdmin) only. */
-    admin: SessionAdmin | undefined
-  }
-}
-
 /**
- * Server-side guard of the back office: every request the route table marks `protect`, and every /api/admin/*
- * request whatever its method and whether or not a route exists, is refused with 401 before routing unless it
- * carries a valid session (cookie or Bearer token) of an admin who is not disabled. Sessions live in the database
+ * Server-side guard of the back office, judging the route the request reached (its route-policy, see
+ * lib/route-policy.ts), never the URL as typed: every request the route table marks `protect`, and every
+ * /api/admin/* request whatever its method and whether or not a route exists, is refused with 401 before any
+ * handler unless it carries a valid session (cookie or Bearer token) of an admin who is not disabled. Sessions live in the database
  * and are read on every request (nothing is cached), so a disabled admin or an ended session is refused by every
  * API process at once.
  *
@@ -38,7 +33,7 @@ async function authPlugin(app: FastifyInstance) {
     const token = readSessionToken(request)
     request.admin = token ? await authenticate(app.deps.db, token, request.ip) : undefined
     const admin = request.admin
-    if (!admin) return reply.code(401).send(errorBody(401, 'Authentication required'))
+    if (!admin) return reply.code(401).send(errorBody(401, AUTHENTICATION_REQUIRED_MESSAGE))
     if (policy?.isAdminSection && admin.requireTwoFactor && !admin.twoFactor) {
       return reply.code(403).send(errorBody(403, TWO_FACTOR_REQUIRED_MESSAGE))
     }
@@ -49,7 +44,12 @@ async function authPlugin(app: FastifyInstance) {
         ip: request.ip,
         action: 'refused',
         entity: 'access',
-        changes: { method: request.method, path: (request.url.split('?', 1)[0] ?? '').slice(0, 200) },
+        // The route refused, and the path as it was sent (which may spell that route another way).
+        changes: {
+          method: request.method,
+          route: `${API_PREFIX}${policy.route.path}`,
+          path: (request.url.split('?', 1)[0] ?? '').slice(0, 200),
+        },
       })
       return reply.code(403).send(errorBody(403, OWNER_ONLY_MESSAGE))
     }

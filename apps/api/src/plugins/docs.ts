@@ -4,6 +4,11 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { buildOpenApiDocument } from '../trpc/openapi'
 
+const OPENAPI_PATH = '/api/openapi.json'
+const DOCS_PREFIX = '/api/docs'
+/** The API's own documentation: public, and outside the route table it documents. */
+export const API_DOCUMENT_PATHS = [OPENAPI_PATH, DOCS_PREFIX] as const
+
 /**
  * GET /api/openapi.json (the procedures, the plain routes and every status they answer: see trpc/openapi.ts) and
  * the interactive reference at /api/docs.
@@ -11,7 +16,7 @@ import { buildOpenApiDocument } from '../trpc/openapi'
 async function docsPlugin(app: FastifyInstance) {
   const document = buildOpenApiDocument({ title: app.deps.config.shop.name, baseUrl: '' })
   const body = JSON.stringify(document)
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(body),
   )
   await app.register(fastifySwagger, {
@@ -19,7 +24,7 @@ async function docsPlugin(app: FastifyInstance) {
     specification: { document: document as unknown as Record<string, unknown> } as never,
   })
   await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: DOCS_PREFIX,
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
   })

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   smtpPort?: number
   /** Shorter waits of the mail sender than a real shop's. */
   mailDelivery?: Partial<MailDelivery>
+  /** Adds to the built app before it is ready (a hook that plays a broken plugin, say). */
+  beforeReady?: (app: FastifyInstance) => void
 }
 
 /** Mail retries in tests: soon, and not forever. */
@@ -69,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Every answer counts towards the status contract: the document must list it, and it must list nothing unseen.
   const observationsDir = inject('statusObservationsDir')
   if (observationsDir) recordStatuses(app, observationsDir)
+  options.beforeReady?.(app)
   await bootstrap(app.deps.db, config)
   await app.ready()
 

@@ -2,7 +2,7 @@ import type { SessionAdmin } from '@shop/db/sessions'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppDeps } from '../deps'
 // Declares request.admin (set by the auth hook).
-import type {} from '../plugins/auth'
+import type {} from '../lib/request-admin'
 
 export interface Context extends AppDeps {
   request: CreateFastifyContextOptions['req']

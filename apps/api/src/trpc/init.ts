@@ -4,11 +4,13 @@
  */
 
 import { joinable } from '@shop/db/client'
+import { OWNER_ONLY_MESSAGE } from '@shop/schema/accounts'
 import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { isAudited, isDatabaseWrite, planAudit, recordAudit } from '../features/accounts/audit-writes'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../lib/request-admin'
 import type { Context } from './context'
 
 const t = initTRPC
@@ -43,12 +45,16 @@ class RolledBack<R> {
 }
 
 /**
- * The auth hook has already refused requests to /api/admin/* without a session; this guards every procedure.
- * Every successful back-office write is then recorded in the audit log (features/accounts/audit-writes.ts).
+ * The auth hook has already refused requests to /api/admin/* without a session, and staff on owner routes; this
+ * guards every procedure again, by its own route-table entry, whatever URL reached it. Every successful
+ * back-office write is then recorded in the audit log (features/accounts/audit-writes.ts).
  */
 export const adminProcedure = publicProcedure
-  .use(({ ctx, next }) => {
-    if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Authentication required' })
+  .use(({ ctx, path, next }) => {
+    if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTHENTICATION_REQUIRED_MESSAGE })
+    const route: RouteDef | undefined = Object.hasOwn(routes, path) ? routes[path as ProcedurePath] : undefined
+    if (route?.owner && ctx.admin.role !== 'owner')
+      throw new TRPCError({ code: 'FORBIDDEN', message: OWNER_ONLY_MESSAGE })
     return next({ ctx: { ...ctx, admin: ctx.admin } })
   })
   .use(async ({ ctx, path, type, getRawInput, next }) => {

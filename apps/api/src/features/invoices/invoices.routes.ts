@@ -2,14 +2,16 @@ import { ZId } from '@shop/schema/common'
 import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/app-error'
+import { requireAdmin } from '../../lib/request-admin'
 import { getOrder } from '../orders/orders.service'
 import { getShopSettings } from '../settings/settings.service'
 import { renderInvoicePdf } from './invoice-pdf'
 
-/** GET /api/admin/orders/{id}/invoice: the order's invoice as a PDF (the auth hook guards /api/admin/*). */
+/** GET /api/admin/orders/{id}/invoice: the order's invoice as a PDF. */
 export async function invoicesRoutes(app: FastifyInstance) {
   const url = `${API_PREFIX}${rawRoutes.invoice.path.replace('{id}', ':id')}`
   app.get<{ Params: { id: string } }>(url, async (request, reply) => {
+    requireAdmin(request, rawRoutes.invoice)
     const id = ZId.safeParse(request.params.id)
     if (!id.success) throw new AppError('BAD_REQUEST', id.error.issues[0]?.message ?? 'Id must be a positive integer')
     const order = await getOrder(app.deps.db, id.data)

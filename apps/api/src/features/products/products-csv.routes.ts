@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error'
 import { sendCsv } from '../../lib/csv'
 import { errorBody } from '../../lib/error-body'
 import { readParts } from '../../lib/multipart'
+import { requireAdmin } from '../../lib/request-admin'
 import { actorOf } from '../accounts/audit'
 import { fileError, ProductCsvRefusal } from './product-csv'
 import { importProductCsv, productExportRows } from './products-csv.service'
@@ -104,6 +105,7 @@ export async function productsCsvRoutes(app: FastifyInstance) {
   })
 
   app.get(`${API_PREFIX}${rawRoutes.productsExport.path}`, async (request, reply) => {
+    requireAdmin(request, rawRoutes.productsExport)
     const input = ZProductExportInput.safeParse(request.query)
     if (!input.success) throw new AppError('BAD_REQUEST', input.error.issues[0]?.message ?? 'Invalid filters')
     return sendCsv(reply, productCsvFilename(), PRODUCT_CSV_COLUMNS, productExportRows(app.deps.db, input.data))
@@ -121,10 +123,9 @@ export async function productsCsvRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const admin = requireAdmin(request, rawRoutes.productsImport)
       if (!request.isMultipart()) throw fileError(PRODUCT_CSV_MESSAGES.notMultipart)
       const { file, mode } = await receiveForm(request)
-      // The auth hook has refused a request without a session before this handler.
-      const admin = request.admin as NonNullable<typeof request.admin>
       return importProductCsv(app.deps.db, file, mode, actorOf(admin, request.ip))
     },
   )

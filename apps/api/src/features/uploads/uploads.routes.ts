@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { readParts } from '../../lib/multipart'
+import { requireAdmin } from '../../lib/request-admin'
 import { actorOf, audit } from '../accounts/audit'
 import { detectImageType, IMAGE_EXTENSIONS } from './image-type'
 import { type ProcessedImage, processImage } from './reencode-image'
@@ -113,6 +114,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
   })
 
   app.post(`${API_PREFIX}${rawRoutes.upload.path}`, { bodyLimit: UPLOAD_BODY_LIMIT }, async (request, reply) => {
+    const admin = requireAdmin(request, rawRoutes.upload)
     if (!request.isMultipart()) throw new AppError('BAD_REQUEST', UPLOAD_FORM_MESSAGES.notMultipart)
     const received = await receiveImages(request)
     if (received.length === 0) throw new AppError('BAD_REQUEST', UPLOAD_MESSAGES.none)
@@ -138,9 +140,8 @@ export async function uploadsRoutes(app: FastifyInstance) {
       await removeStored(stored)
       throw error
     }
-    // The auth hook has refused a request without a session before this handler. No record names the images
-    // yet: the product, category or testimonial that takes a URL records it in its own entry.
-    const admin = request.admin as NonNullable<typeof request.admin>
+    // No record names the images yet: the product, category or testimonial that takes a URL records it in its
+    // own entry.
     try {
       await audit(app.deps.db, actorOf(admin, request.ip), {
         action: 'uploaded',
