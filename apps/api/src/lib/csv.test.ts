@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { type CsvCell, csvStream, neutralizeFormula } from './csv'
+import { type CsvCell, csvStream, neutralizeFormula, restoreFormulaText } from './csv'
 
 async function* rowsOf(rows: CsvCell[][]) {
   yield* rows
@@ -36,6 +36,63 @@ describe('csvStream', () => {
     expect(neutralizeFormula('-cmd')).toBe(`'-cmd`)
     expect(neutralizeFormula('-5.00')).toBe('-5.00')
     expect(neutralizeFormula('Mary-Jane')).toBe('Mary-Jane')
+  })
+
+  it('writes text that starts with a minus as plain text unless it is a plain number', () => {
+    for (const text of [
+      "-1+1+cmd|' /C calc'!A0",
+      "-.5+cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      '-5.00+cmd',
+      '-1e3',
+      '-5.',
+      '-',
+      '\t=1+1',
+      '\r=1+1',
+    ]) {
+      expect(neutralizeFormula(text), JSON.stringify(text)).toBe(`'${text}`)
+    }
+    for (const number of ['-5.00', '-5', '-0.5', '-.5', '-1234.50']) expect(neutralizeFormula(number)).toBe(number)
+  })
+
+  it('prefixes text cells in the file, and leaves numbers and plain negative amounts alone', async () => {
+    const bytes = await buffer(
+      csvStream(
+        ['name', 'refund', 'stock', 'note'],
+        rowsOf([
+          ["-1+1+cmd|' /C calc'!A0", '-5.00', -5, "-.5+cmd|' /C calc'!A0"],
+          ['=SUM(A1)', '-0.50', 3, '\tinjected'],
+        ]),
+      ),
+    )
+    expect(parse(bytes.toString('utf8'), { bom: true })).toEqual([
+      ['name', 'refund', 'stock', 'note'],
+      ["'-1+1+cmd|' /C calc'!A0", '-5.00', '-5', "'-.5+cmd|' /C calc'!A0"],
+      ["'=SUM(A1)", '-0.50', '3', "'\tinjected"],
+    ])
+  })
+
+  it('reads back exactly the text it wrote, an apostrophe typed by a person included', () => {
+    for (const text of [
+      "-2+3+cmd|' /C calc'!A0",
+      "-.5+cmd|' /C calc'!A0",
+      '-5.00',
+      "'-5.00",
+      '=HYPERLINK("x")',
+      '\'=HYPERLINK("x")',
+      "''+1",
+      "'-2+3",
+      "'quoted'",
+      'Mary-Jane',
+      '\tTabbed',
+      '',
+    ]) {
+      expect(restoreFormulaText(neutralizeFormula(text)), JSON.stringify(text)).toBe(text)
+    }
+    // A file typed by hand: the apostrophe before a formula goes, any other stays.
+    expect(restoreFormulaText("'-2+3+cmd")).toBe('-2+3+cmd')
+    expect(restoreFormulaText("'-5.00")).toBe("'-5.00")
+    expect(restoreFormulaText("'Tis")).toBe("'Tis")
   })
 })
 

@@ -9,18 +9,28 @@ const ROWS_PER_TURN = 200
 /** A CSV cell: text, a number, yes/no, or empty. Amounts are passed as plain decimal text ("1234.50"). */
 export type CsvCell = string | number | boolean | null | undefined
 
+// What a spreadsheet program takes as the start of a formula (some drop a leading tab or carriage return and read
+// on), after any apostrophes a person typed first: see neutralizeFormula.
+const FORMULA_START = /^'*[-=+@\t\r]/
+// A minus followed by nothing but a decimal number ("-5.00", "-.5") is a number to a spreadsheet, never a formula.
+const NEGATIVE_NUMBER = /^'*-(?:\d+(?:\.\d+)?|\.\d+)$/
+
 /**
- * A spreadsheet program runs a cell that starts with `=`, `+`, `@`, a tab or a carriage return as a formula, and a
- * buyer's name is typed by anyone. Such text is written with a leading apostrophe, which spreadsheets show as plain
- * text (OWASP's advice for CSV injection). A `-` starts a formula only when no number follows, so "-5.00" stays.
+ * A buyer's name, a product's name, any text cell is typed by anyone, and a spreadsheet opening the file runs a
+ * cell that starts with `-`, `=`, `+`, `@`, a tab or a carriage return as a formula ("-1+1+cmd|' /C calc'!A0").
+ * Such text is written with a leading apostrophe, which spreadsheets show as plain text (OWASP's advice for CSV
+ * injection). The one exception is a plain negative decimal such as a refund's "-5.00", which stays a number.
+ * Text that already starts with apostrophes before such a character gets one more, so that restoreFormulaText can
+ * tell the apostrophe added here from one a person typed, and every cell reads back exactly as it was.
  */
 export function neutralizeFormula(text: string): string {
-  return /^[=+@\t\r]|^-(?![\d.])/.test(text) ? `'${text}` : text
+  return FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text) ? `'${text}` : text
 }
 
 /**
  * The text a cell held before neutralizeFormula, for a file exported here and imported again: the apostrophe it
- * added goes. An apostrophe before anything a formula cannot start with was typed by a person and stays.
+ * added goes. Decided by neutralizeFormula itself, so the two never disagree: an apostrophe before anything a
+ * formula cannot start with was typed by a person and stays.
  */
 export function restoreFormulaText(text: string): string {
   const rest = text.slice(1)

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import { goodsOnlyCharges, type Order, type OrderItem } from '@shop/schema/orders'
 import { noPayment } from '@shop/schema/payments'
 import { PDFDocument } from 'pdf-lib'
@@ -94,6 +95,25 @@ function readWords(bytes: Uint8Array): Word[] {
     html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
     ([, xMin, yMin, xMax, text]) => ({ text: text ?? '', xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax) }),
   )
+}
+
+/** The words pdftotext finds on each page, with their boxes in points from the top left of the page. */
+function readPageWords(bytes: Uint8Array): Word[][] {
+  const html = runPoppler('pdftotext', bytes, ['-bbox'])
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      Array.from(
+        page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+        ([, xMin, yMin, xMax, text]) => ({
+          text: text ?? '',
+          xMin: Number(xMin),
+          yMin: Number(yMin),
+          xMax: Number(xMax),
+        }),
+      ),
+    )
 }
 
 /** The words on the line of the given word, from left to right. */
@@ -349,16 +369,116 @@ describe('renderInvoicePdf', () => {
     }
   })
 
-  it('wraps or shortens long names to the column width', async () => {
-    const longName = `Handcrafted ${'sterling silver '.repeat(20)}cross`
+  it('wraps a long SKU, name and engraving in their columns, every character printed and none cut', async () => {
     const order = buildOrder({
-      items: [buildItem({ name: longName, sku: 'SKU-'.padEnd(80, 'X') })],
+      items: [buildItem({ name: LONGEST_NAME, sku: LONGEST_SKU, personalization: [LONG_ENGRAVING] })],
       total: '49.00',
     })
-    const text = readText(await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT }))
+    const bytes = await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT })
 
-    expect(text).toContain('Handcrafted sterling silver')
-    expect(text).not.toContain(longName)
-    expect(text).toContain('…')
+    expect(readText(bytes)).not.toContain('…')
+    const pages = readPageWords(bytes)
+    expect(pages).toHaveLength(1)
+    const [words = []] = pages
+    const table = tableWordsOf(words)
+    expect(table.sku.length, 'the SKU is wrapped').toBeGreaterThan(1)
+    expect(joined(table.sku)).toBe(LONGEST_SKU)
+    expect(joined(table.item)).toBe(withoutSpaces(`${LONGEST_NAME}Engraving: ${LONG_ENGRAVING.value}`))
+    // The name and the engraving are wrapped, not run on into the SKU column.
+    expect(table.item.map((word) => word.yMin).filter(isNewLine).length).toBeGreaterThan(6)
+    expectColumnsKept(words)
+  })
+
+  it('moves wrapped rows to further pages, and splits a row taller than a page between its lines', async () => {
+    const skus = Array.from({ length: 9 }, (_, index) => `${LONGEST_SKU.slice(0, 62)}${String(index).padStart(2, '0')}`)
+    const items = skus.map((sku, index) =>
+      buildItem({ id: index + 1, name: LONGEST_NAME, sku, personalization: [LONG_ENGRAVING] }),
+    )
+    // Every field of a line as long as the schema allows, in the widest letters: a row taller than a page.
+    const wide = (length: number) => 'W'.repeat(length)
+    items[4] = buildItem({
+      id: 5,
+      name: `Tall ${wide(195)}`,
+      sku: skus[4],
+      variantLabel: [wide(40), wide(40), wide(40)].join(' / '),
+      personalization: [1, 2, 3].map(() => ({ label: wide(40), value: wide(200), surcharge: null })),
+      leadTime: { minDays: 10, maxDays: 15 },
+    })
+    const order = buildOrder({ items, total: '441.00' })
+    const bytes = await renderInvoicePdf(order, SHOP, { issuedAt: ISSUED_AT })
+
+    const text = readPages(bytes)
+    expect(text.join('\n')).not.toContain('…')
+    const pages = readPageWords(bytes)
+    expect(pages.length).toBeGreaterThan(2)
+    for (const [index, page] of text.entries()) {
+      expect(page.match(/LINE TOTAL/g), `page ${index + 1}`).toHaveLength(1)
+    }
+    expect(text.at(-1)).toContain('$441.00')
+    // Page after page, top to bottom, each column holds every line's text in order, nothing left out or repeated.
+    const tables = pages.map(tableWordsOf)
+    expect(tables.map((table) => joined(table.sku)).join('')).toBe(skus.join(''))
+    const itemText = items.map((item) =>
+      [
+        item.name,
+        item.variantLabel ?? '',
+        ...item.personalization.map(personalizationLine),
+        item.leadTime ? madeToOrderNote(item.leadTime) : '',
+      ].join(''),
+    )
+    expect(tables.map((table) => joined(table.item)).join('')).toBe(withoutSpaces(itemText.join('')))
+    // The tall row starts on one page and ends on the next.
+    const pageOf = (text: string) => pages.findIndex((words) => words.some((word) => word.text === text))
+    expect(pageOf('Tall')).toBeGreaterThanOrEqual(0)
+    expect(pageOf('business')).toBe(pageOf('Tall') + 1)
+    for (const [index, table] of tables.entries()) {
+      // Nothing of the table reaches the thank-you line and the footer at the bottom of the page...
+      const lowest = Math.max(...[...table.item, ...table.sku].map((word) => word.yMin))
+      expect(lowest, `page ${index + 1}`).toBeLessThan(PAGE_HEIGHT - CONTENT_BOTTOM)
+      // ...and no line runs over its column's padding into the next one.
+      for (const word of table.item) expect(word.xMax, word.text).toBeLessThanOrEqual(NAME_RIGHT_EDGE + 0.01)
+      for (const word of table.sku) expect(word.xMax, word.text).toBeLessThanOrEqual(SKU_COLUMN.right - 6 + 0.01)
+    }
   })
 })
+
+// The longest SKU (64 characters) and product name (200) the shop stores, and an engraving as long as a
+// personalisation field may be (200), with a word too long for the column.
+const LONGEST_SKU = 'R2MONEY-MWY9ARSR-'.padEnd(64, 'WM80')
+const LONGEST_NAME = 'Handcrafted sterling silver Miraculous Medal pendant WWMM '.repeat(5).slice(0, 200)
+const LONG_ENGRAVING = {
+  label: 'Engraving',
+  value: `For Maria on her confirmation day ${'WM'.repeat(20)} with love from Łódź, Grandma and Grandpa ${'M'.repeat(84)}`,
+  surcharge: null,
+}
+const PAGE_HEIGHT = 792
+// Where the table stops, from the bottom of the page.
+const CONTENT_BOTTOM = 96
+// The columns' edges, from the left of the page: item 54-250, SKU 250-350.
+const SKU_COLUMN = { left: 250, right: 350 }
+
+function withoutSpaces(text: string): string {
+  return text.replace(/\s+/g, '')
+}
+
+/** The words' text, top to bottom and left to right, without the spaces between them. */
+function joined(words: Word[]): string {
+  return withoutSpaces(words.map((word) => word.text).join(''))
+}
+
+function isNewLine(yMin: number, index: number, all: number[]): boolean {
+  return index > 0 && Math.abs(yMin - (all[index - 1] ?? yMin)) > 1
+}
+
+/** The words of a page's lines table, below its header and above the totals, by column, in reading order. */
+function tableWordsOf(words: Word[]): { item: Word[]; sku: Word[] } {
+  const top = words.find((word) => word.text === 'ITEM')?.yMin ?? Infinity
+  const bottom = words.find((word) => word.text === 'Subtotal')?.yMin ?? PAGE_HEIGHT - CONTENT_BOTTOM + 20
+  const rows = words
+    .filter((word) => word.yMin > top + 1 && word.yMin < bottom - 1)
+    .sort((a, b) => (Math.abs(a.yMin - b.yMin) > 1 ? a.yMin - b.yMin : a.xMin - b.xMin))
+  return {
+    item: rows.filter((word) => word.xMax <= SKU_COLUMN.left),
+    sku: rows.filter((word) => word.xMin >= SKU_COLUMN.left && word.xMax <= SKU_COLUMN.right),
+  }
+}

@@ -1,6 +1,6 @@
 import { moneyToCents } from '@shop/schema/common'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
-import type { Order } from '@shop/schema/orders'
+import type { Order, OrderItem } from '@shop/schema/orders'
 import { PAYMENT_STATUS_LABELS } from '@shop/schema/payments'
 import type { ShopInfo } from '@shop/schema/shop'
 
@@ -38,7 +38,6 @@ const DETAIL_SIZE = 8.5
 const ROW_LINE_HEIGHT = 12
 const ROW_PADDING_Y = 7
 const CELL_PADDING_X = 6
-const MAX_NAME_LINES = 3
 const MAX_ADDRESS_LINES = 5
 // Numbers are never truncated: they shrink down to this size instead.
 const MIN_NUMBER_SIZE = 6
@@ -54,6 +53,22 @@ const COLUMNS = {
   lineTotal: { label: 'Line total', width: 88, align: 'right' },
 } satisfies Record<string, Column>
 const COLUMN_ORDER = ['name', 'sku', 'price', 'quantity', 'lineTotal'] as const
+
+// A continuation page: the baseline of its header line, and where its content starts, below the header's rule.
+const CONTINUATION_HEADER_Y = PAGE_HEIGHT - MARGIN_TOP - 14
+const CONTINUATION_TOP = CONTINUATION_HEADER_Y - 30
+const TABLE_HEADER_HEIGHT = 22
+// The height a continuation page has for rows, below the column labels.
+const PAGE_ROWS_HEIGHT = CONTINUATION_TOP - TABLE_HEADER_HEIGHT - CONTENT_BOTTOM
+
+/** One line of text in a cell of the lines table. */
+type CellLine = { text: string; size: number; color: Color }
+/** An order line laid out: the item column (name, then what the buyer chose), the SKU column, and the amounts. */
+type RowLayout = {
+  item: CellLine[]
+  sku: CellLine[]
+  amounts: { price: string; quantity: string; lineTotal: string }
+}
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -99,42 +114,37 @@ export async function renderInvoicePdf(
     return drawContinuationHeader(ts, page, order, shop)
   }
 
+  // The lines table goes on below the column labels, repeated on the new page.
+  const continueTable = () => {
+    const top = addContinuationPage()
+    return drawTableHeader(ts, page, top)
+  }
+
   const totalsHeight = 6 * 18 + 24
   const currency = shop.currency ?? 'USD'
   const money = (cents: number) => formatCents(cents, currency)
   y = drawTableHeader(ts, page, y)
   for (const [index, item] of order.items.entries()) {
-    const lineCents = moneyToCents(item.price) * item.quantity
-    const nameLines = ts.wrap(
-      cleanText(item.name),
-      'regular',
-      BODY_SIZE,
-      COLUMNS.name.width - 2 * CELL_PADDING_X,
-      MAX_NAME_LINES,
-    )
-    // What the buyer chose, under the name: the variant, each personalisation exactly as typed, made to order.
-    const details = [
-      ...(item.variantLabel ? [item.variantLabel] : []),
-      ...item.personalization.map(personalizationLine),
-      ...(item.leadTime ? [madeToOrderNote(item.leadTime)] : []),
-    ]
-    const detailLines = details.flatMap((detail) =>
-      ts.wrap(cleanText(detail), 'regular', DETAIL_SIZE, COLUMNS.name.width - 2 * CELL_PADDING_X, MAX_NAME_LINES),
-    )
-    const rowHeight = (nameLines.length + detailLines.length) * ROW_LINE_HEIGHT + 2 * ROW_PADDING_Y
-    // The last line moves along with the totals, so the totals never stand alone on a page.
+    const row = layOutRow(ts, item, money)
+    const lineCount = Math.max(row.item.length, row.sku.length)
+    const rowHeight = rowHeightOf(lineCount)
+    // The last line moves along with the totals, so the totals never stand alone on a page (when a page holds both).
     const isLast = index === order.items.length - 1
-    if (y - rowHeight - (isLast ? totalsHeight : 0) < CONTENT_BOTTOM) {
-      const top = addContinuationPage()
-      y = drawTableHeader(ts, page, top)
+    const isKeptWithTotals = isLast && rowHeight + totalsHeight <= PAGE_ROWS_HEIGHT
+    const needed = rowHeight + (isKeptWithTotals ? totalsHeight : 0)
+    // A row that no page could hold starts here when a line of it fits, and goes on over as many pages as it needs;
+    // any other row starts on a new page when this one has no room for it.
+    const isTallerThanPage = rowHeight > PAGE_ROWS_HEIGHT
+    const canStartHere = isTallerThanPage ? y - rowHeightOf(1) >= CONTENT_BOTTOM : y - needed >= CONTENT_BOTTOM
+    if (!canStartHere) y = continueTable()
+    for (let from = 0; from < lineCount; ) {
+      if (from > 0) y = continueTable()
+      const fitting = Math.floor((y - CONTENT_BOTTOM - 2 * ROW_PADDING_Y) / ROW_LINE_HEIGHT)
+      const to = Math.min(lineCount, from + Math.max(1, fitting))
+      drawRow(ts, page, y, row, from, to)
+      y -= rowHeightOf(to - from)
+      from = to
     }
-    drawRow(ts, page, y, nameLines, detailLines, {
-      sku: item.sku,
-      price: money(moneyToCents(item.price)),
-      quantity: String(item.quantity),
-      lineTotal: money(lineCents),
-    })
-    y -= rowHeight
     page.drawLine({ start: { x: MARGIN_X, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.5, color: RULE })
   }
 
@@ -296,7 +306,7 @@ function drawBillTo(ts: Typesetter, page: PDFPage, order: Order, top: number): n
 }
 
 function drawContinuationHeader(ts: Typesetter, page: PDFPage, order: Order, shop: InvoiceShop): number {
-  const y = PAGE_HEIGHT - MARGIN_TOP - 14
+  const y = CONTINUATION_HEADER_Y
   drawText(ts, page, cleanText(shop.name), { x: MARGIN_X, y, style: 'brand', size: 16, maxWidth: 280 })
   drawText(ts, page, `Invoice ${cleanText(order.orderNumber)} (continued)`, {
     x: RIGHT_EDGE,
@@ -309,11 +319,11 @@ function drawContinuationHeader(ts: Typesetter, page: PDFPage, order: Order, sho
   })
   const bottom = y - 12
   page.drawLine({ start: { x: MARGIN_X, y: bottom }, end: { x: RIGHT_EDGE, y: bottom }, thickness: 1.2, color: ACCENT })
-  return bottom - 18
+  return CONTINUATION_TOP
 }
 
 function drawTableHeader(ts: Typesetter, page: PDFPage, top: number): number {
-  const height = 22
+  const height = TABLE_HEADER_HEIGHT
   page.drawRectangle({ x: MARGIN_X, y: top - height, width: CONTENT_WIDTH, height, color: HEADER_FILL })
   let x = MARGIN_X
   for (const key of COLUMN_ORDER) {
@@ -332,14 +342,41 @@ function drawTableHeader(ts: Typesetter, page: PDFPage, top: number): number {
   return top - height
 }
 
-function drawRow(
-  ts: Typesetter,
-  page: PDFPage,
-  top: number,
-  nameLines: string[],
-  detailLines: string[],
-  cells: { sku: string; price: string; quantity: string; lineTotal: string },
-) {
+function rowHeightOf(lineCount: number): number {
+  return lineCount * ROW_LINE_HEIGHT + 2 * ROW_PADDING_Y
+}
+
+/**
+ * An invoice is a legal record of what was sold: the SKU, the name and every personalisation are wrapped onto as
+ * many lines as they need, never shortened, and the row grows to the tallest column.
+ */
+function layOutRow(ts: Typesetter, item: OrderItem, money: (cents: number) => string): RowLayout {
+  const wrapIn = (column: Column, text: string, size: number, color: Color): CellLine[] =>
+    ts
+      .wrap(cleanText(text), 'regular', size, column.width - 2 * CELL_PADDING_X)
+      .map((line) => ({ text: line, size, color }))
+  // What the buyer chose, under the name: the variant, each personalisation exactly as typed, made to order.
+  const details = [
+    ...(item.variantLabel ? [item.variantLabel] : []),
+    ...item.personalization.map(personalizationLine),
+    ...(item.leadTime ? [madeToOrderNote(item.leadTime)] : []),
+  ]
+  return {
+    item: [
+      ...wrapIn(COLUMNS.name, item.name, BODY_SIZE, INK),
+      ...details.flatMap((detail) => wrapIn(COLUMNS.name, detail, DETAIL_SIZE, MUTED)),
+    ],
+    sku: wrapIn(COLUMNS.sku, item.sku, BODY_SIZE, MUTED),
+    amounts: {
+      price: money(moneyToCents(item.price)),
+      quantity: String(item.quantity),
+      lineTotal: money(moneyToCents(item.price) * item.quantity),
+    },
+  }
+}
+
+/** Draws lines `from` to `to` of a row below `top`; its amounts stand on its first line. */
+function drawRow(ts: Typesetter, page: PDFPage, top: number, row: RowLayout, from: number, to: number) {
   const baseline = top - ROW_PADDING_Y - 9
   let x = MARGIN_X
   for (const key of COLUMN_ORDER) {
@@ -354,22 +391,17 @@ function drawRow(
       maxWidth,
       align: column.align,
     }
-    if (key === 'name') {
-      for (const [index, line] of nameLines.entries()) {
-        drawText(ts, page, line, { ...base, y: baseline - index * ROW_LINE_HEIGHT })
-      }
-      for (const [index, line] of detailLines.entries()) {
-        drawText(ts, page, line, {
+    if (key === 'name' || key === 'sku') {
+      for (const [index, line] of row[key === 'name' ? 'item' : 'sku'].slice(from, to).entries()) {
+        drawText(ts, page, line.text, {
           ...base,
-          y: baseline - (nameLines.length + index) * ROW_LINE_HEIGHT,
-          size: DETAIL_SIZE,
-          color: MUTED,
+          y: baseline - index * ROW_LINE_HEIGHT,
+          size: line.size,
+          color: line.color,
         })
       }
-    } else if (key === 'sku') {
-      drawText(ts, page, cleanText(cells.sku), { ...base, color: MUTED })
-    } else {
-      drawNumber(ts, page, cells[key], key === 'lineTotal' ? { ...base, style: 'bold' } : base)
+    } else if (from === 0) {
+      drawNumber(ts, page, row.amounts[key], key === 'lineTotal' ? { ...base, style: 'bold' } : base)
     }
     x += column.width
   }

@@ -218,6 +218,44 @@ describe('GET /api/admin/orders/export', () => {
     expect(rowsOf((await exportCsv('?to=2020-01-01')).rawPayload)).toEqual([[...ORDER_EXPORT_HEADER]])
   })
 
+  it("writes a guest's text that starts with a minus and a formula as plain text, and amounts as numbers", async () => {
+    // What an outside probe typed at the checkout: a spreadsheet would run each of these as a formula.
+    const name = "-1+1+cmd|' /C calc'!A0"
+    const notes = "-.5+cmd|' /C calc'!A0"
+    const productName = "-2+3+cmd|' /C calc'!A0"
+    const product = await insertProduct(t.db, { name: productName, sku: 'EXP-MINUS', price: 12.5, stock: 10 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        customerName: name,
+        customerEmail: 'probe@example.org',
+        customerAddress: '9 Probe Street, Springfield, IL 62701, USA',
+        notes,
+        items: [{ productId: product.id, quantity: 2 }],
+      },
+    })
+    expect(placed.statusCode, placed.body).toBe(201)
+    const { orderNumber } = placed.json<{ orderNumber: string }>()
+
+    const response = await exportCsv(`?q=${orderNumber}`)
+    expect(response.statusCode, response.body).toBe(200)
+    const rows = rowsOf(response.rawPayload)
+    expect(rows).toHaveLength(2)
+    const record = Object.fromEntries(ORDER_EXPORT_HEADER.map((column, i) => [column, rows[1]?.[i]]))
+    expect(record).toMatchObject({
+      'Order number': orderNumber,
+      'Customer name': `'${name}`,
+      Notes: `'${notes}`,
+      Product: `'${productName}`,
+      SKU: 'EXP-MINUS',
+      'Order total': '25.00',
+      Quantity: '2',
+      'Unit price': '12.50',
+      'Line total': '25.00',
+    })
+  })
+
   it('refuses bad parameters with 400 and a message', async () => {
     for (const [query, message] of [
       ['?status=shipped', 'status: Status must be one of: pending, processing, completed, cancelled'],

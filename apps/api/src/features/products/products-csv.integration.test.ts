@@ -227,6 +227,30 @@ describe('GET /api/admin/products/export', () => {
     expect(dryRun.json<ProductImportResult>().rows.map((row) => row.action)).toEqual(['unchanged'])
   })
 
+  it('writes a name that starts with a minus and a formula with an apostrophe, and imports it unchanged', async () => {
+    const name = "-2+3+cmd|' /C calc'!A0"
+    const description = "-.5+cmd|' /C calc'!A0 (a probe's medal)"
+    await createProduct(medal('CSV-MINUS', { name, description, price: 45 }))
+    const file = (await exportCsv('?q=CSV-MINUS')).body
+    const [record] = recordsOf(file)
+    // Amounts stay numbers; text a spreadsheet would run as a formula gets the apostrophe.
+    expect(record).toMatchObject({ name: `'${name}`, description: `'${description}`, price: '45.00', stock: '7' })
+
+    const dryRun = await importCsv(file, 'dry-run')
+    expect(dryRun.statusCode, dryRun.body).toBe(200)
+    expect(dryRun.json<ProductImportResult>().rows).toEqual([{ line: 2, sku: 'CSV-MINUS', name, action: 'unchanged' }])
+    // The exported row under a new SKU: the product it creates has the name and description as they were typed.
+    const copy = await importCsv(
+      csvOf([{ ...record, product_sku: 'CSV-MINUS-COPY', variant_sku: 'CSV-MINUS-COPY' }]),
+      'apply',
+    )
+    expect(copy.statusCode, copy.body).toBe(200)
+    const [created] = (await t.request({ method: 'GET', url: '/api/admin/products?q=CSV-MINUS-COPY', token })).json<
+      Product[]
+    >()
+    expect(created).toMatchObject({ sku: 'CSV-MINUS-COPY', name, description })
+  })
+
   it('refuses a filter it does not know with 400, and a request without a session with 401', async () => {
     const bad = await exportCsv('?status=sold-out')
     expect(bad.statusCode).toBe(400)
