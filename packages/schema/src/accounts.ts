@@ -108,16 +108,20 @@ export const ZTwoFactorSetup = z.object({
 })
 export type TwoFactorSetup = z.infer<typeof ZTwoFactorSetup>
 
-export const ZEnableTwoFactorInput = z.object({ code: ZVerificationCode })
-export const ZRecoveryCodes = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) })
-export type RecoveryCodes = z.infer<typeof ZRecoveryCodes>
-
 const ZCurrentPassword = z
   .string({ error: 'Current password is required' })
   .min(1, 'Current password is required')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
 
-export const ZDisableTwoFactorInput = z.object({ password: ZCurrentPassword, code: ZVerificationCode })
+/**
+ * Turning two-factor sign-in on or off takes the password again, not only the session: with a stolen session
+ * alone, nobody can tie the account to their own authenticator (and lock its owner out) or remove the second factor.
+ */
+export const ZEnableTwoFactorInput = z.object({ password: ZCurrentPassword, code: ZVerificationCode })
+export const ZRecoveryCodes = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) })
+export type RecoveryCodes = z.infer<typeof ZRecoveryCodes>
+
+export const ZDisableTwoFactorInput = ZEnableTwoFactorInput
 
 // --- Account -----------------------------------------------------------------------------------------------------
 

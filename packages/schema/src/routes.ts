@@ -279,7 +279,7 @@ export const routes = {
     path: '/auth/two-factor/enable',
     protect: true,
     tags: ['auth'],
-    summary: 'Turn on two-factor sign-in with a code of the new secret; answers ten recovery codes, once',
+    summary: 'Turn on two-factor sign-in (password and a code of the new secret); answers ten recovery codes, once',
     statuses: [200, 400, 401, 409, 413, 415, 429],
     cache: 'no-store',
     writesCatalog: false,

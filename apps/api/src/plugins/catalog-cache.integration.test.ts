@@ -133,7 +133,12 @@ const cases: Record<string, Case> = {
     const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
     const { secret } = setup.json<{ secret: string }>()
     return () =>
-      t.request({ method: 'POST', url: '/api/auth/two-factor/enable', token, json: { code: codeAt(secret) } })
+      t.request({
+        method: 'POST',
+        url: '/api/auth/two-factor/enable',
+        token,
+        json: { password: STAFF_PASSWORD, code: codeAt(secret) },
+      })
   },
   'auth.twoFactorDisable': async () => {
     const { token } = await newStaff()

@@ -48,10 +48,14 @@ export async function inviteAdmin(
   return body.admin.id
 }
 
-/** Turns on two-factor sign-in for the admin of the token; gives the secret and the recovery codes. */
+/**
+ * Turns on two-factor sign-in for the admin of the token, whose password it is (an invited admin's by default);
+ * gives the secret and the recovery codes.
+ */
 export async function enableTwoFactor(
   t: TestApp,
   token: string,
+  password = STAFF_PASSWORD,
 ): Promise<{ secret: string; recoveryCodes: string[]; usedCode: string }> {
   const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${setup.statusCode} ${setup.body}`)
@@ -61,7 +65,7 @@ export async function enableTwoFactor(
     method: 'POST',
     url: '/api/auth/two-factor/enable',
     token,
-    json: { code: usedCode },
+    json: { password, code: usedCode },
   })
   if (enabled.statusCode !== 200) throw new Error(`enable failed: ${enabled.statusCode} ${enabled.body}`)
   return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes, usedCode }

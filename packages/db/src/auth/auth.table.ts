@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely'
 
 export type AdminRole = 'owner' | 'staff'
+export type ResetTokenPurpose = 'reset' | 'invite'
 
 export interface AdminUsersTable {
   id: Generated<number>
@@ -37,6 +38,8 @@ export interface PasswordResetTokensTable {
   id: Generated<number>
   token_hash: string
   admin_id: number
+  /** What the link is for: 'reset' (a forgotten password) or 'invite' (an invited admin's first password). */
+  purpose: Generated<ResetTokenPurpose>
   expires_at: string
   used_at: string | null
   created_at: string

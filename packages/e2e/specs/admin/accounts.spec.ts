@@ -84,6 +84,8 @@ test('the owner invites a staff member, who signs in with two factors, writes to
     await page.getByRole('textbox', { name: 'Verification code' }).fill('12345')
     await page.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByText('Verification code must be 6 digits')).toBeVisible()
+    // Turning it on takes the password again, not only the session.
+    await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD)
     await page.getByRole('textbox', { name: 'Verification code' }).fill(authenticator.generate(secret))
     await page.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByText('Save your recovery codes')).toBeVisible()

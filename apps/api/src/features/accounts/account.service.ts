@@ -83,19 +83,24 @@ export async function startTwoFactor(
   return { secret, otpauthUrl: url, qrSvg: await qrSvg(url) }
 }
 
-/** Confirms the new secret with a code of it; answers ten recovery codes, shown once and stored hashed. */
+/**
+ * Confirms the new secret with a code of it; answers ten recovery codes, shown once and stored hashed. The
+ * password is checked first, as for turning it off: a session alone (a stolen one) must not be able to tie the
+ * account to another authenticator and so lock its owner out.
+ */
 export async function enableTwoFactor(
   deps: Pick<AppDeps, 'db' | 'rateLimits'>,
   session: SessionAdmin,
   actor: Actor,
-  code: string,
+  input: { password: string; code: string },
 ): Promise<RecoveryCodes> {
   const admin = await adminRow(deps.db, session.id)
   if (admin.totpEnabled) throw new AppError('CONFLICT', TWO_FACTOR_ALREADY_ON)
   if (!admin.totpSecret) throw new AppError('CONFLICT', TWO_FACTOR_NOT_STARTED)
+  await checkOwnPassword(deps, admin.passwordHash, input.password, admin.id)
   const key = `account:${admin.id}`
   await countRequest(deps.rateLimits, TWO_FACTOR_LIMIT, key)
-  const step = checkTotp(code, admin.totpSecret)
+  const step = checkTotp(input.code, admin.totpSecret)
   if (step === undefined) throw new AppError('BAD_REQUEST', INVALID_CODE)
   await uncountRequest(deps.rateLimits, TWO_FACTOR_LIMIT, key)
   const codes = newRecoveryCodes()

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inviteAdmin, loginAs, STAFF_PASSWORD } from '../../testing/accounts'
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app'
+import { UNKNOWN_USER } from './audit'
 
 interface Entry {
   actor: string
@@ -13,6 +14,25 @@ interface Entry {
   adminId: number | null
   createdAt: string
   changes: Record<string, unknown>
+}
+
+/** Makes every insert into the app's audit_log fail, as a full disk or a lost connection would, until the undo. */
+async function refuseAuditEntries(t: TestApp): Promise<() => Promise<void>> {
+  if (t.database.databaseUrl) {
+    await sql`create function refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit log refused'; end $$`.execute(t.db)
+    await sql`create trigger refuse_audit before insert on audit_log
+      for each row execute function refuse_audit()`.execute(t.db)
+    return async () => {
+      await sql`drop trigger refuse_audit on audit_log`.execute(t.db)
+      await sql`drop function refuse_audit()`.execute(t.db)
+    }
+  }
+  await sql`create trigger refuse_audit before insert on audit_log
+    begin select raise(abort, 'audit log refused'); end`.execute(t.db)
+  return async () => {
+    await sql`drop trigger refuse_audit`.execute(t.db)
+  }
 }
 
 describe('the audit log', () => {
@@ -184,24 +204,6 @@ describe('an audit entry and its write', () => {
     const got = await t.request({ method: 'GET', url: `/api/admin/products/${id}`, token: owner })
     const { id: _, createdAt: __, updatedAt: ___, ...values } = got.json()
     return values
-  }
-  /** Makes every insert into audit_log fail, as a full disk or a lost connection would, until the undo. */
-  async function refuseAuditEntries(): Promise<() => Promise<void>> {
-    if (t.database.databaseUrl) {
-      await sql`create function refuse_audit() returns trigger language plpgsql as $$
-        begin raise exception 'audit log refused'; end $$`.execute(t.db)
-      await sql`create trigger refuse_audit before insert on audit_log
-        for each row execute function refuse_audit()`.execute(t.db)
-      return async () => {
-        await sql`drop trigger refuse_audit on audit_log`.execute(t.db)
-        await sql`drop function refuse_audit()`.execute(t.db)
-      }
-    }
-    await sql`create trigger refuse_audit before insert on audit_log
-      begin select raise(abort, 'audit log refused'); end`.execute(t.db)
-    return async () => {
-      await sql`drop trigger refuse_audit`.execute(t.db)
-    }
   }
 
   it('leaves exactly one entry for each kind of write, with the before and after of what changed', async () => {
@@ -431,7 +433,7 @@ describe('an audit entry and its write', () => {
     const product = await insertProduct(t.db, { sku: 'UNDONE-0001', stock: 3 })
     const values = await productValues(product.id)
     const before = await entryCount()
-    const allowAuditEntries = await refuseAuditEntries()
+    const allowAuditEntries = await refuseAuditEntries(t)
     try {
       const updated = await write('PUT', `/api/admin/products/${product.id}`, { ...values, name: 'Unrecorded Ring' })
       expect(updated.statusCode).toBe(500)
@@ -448,5 +450,223 @@ describe('an audit entry and its write', () => {
     const again = await write('PUT', `/api/admin/products/${product.id}`, { ...values, name: 'Recorded Ring' })
     expect(again.statusCode).toBe(200)
     expect(await newest()).toMatchObject({ entity: 'product', changes: { name: [product.name, 'Recorded Ring'] } })
+  })
+})
+
+describe('a password set through a one-time link', () => {
+  let t: TestApp
+  let owner: string
+  beforeAll(async () => {
+    // Under pnpm dev without a mail server, a forgot-password answer carries the reset link, as an invitation's
+    // answer carries its link.
+    t = await createTestApp({ env: { NODE_ENV: 'development' } })
+    owner = await t.login()
+  })
+  afterAll(() => t.close())
+
+  async function entryCount(): Promise<number> {
+    const response = await t.request({ method: 'GET', url: '/api/admin/audit-log?pageSize=1', token: owner })
+    return Number(response.headers['x-total-count'])
+  }
+  async function newest(): Promise<Entry> {
+    const response = await t.request({ method: 'GET', url: '/api/admin/audit-log?pageSize=1', token: owner })
+    return response.json<Entry[]>()[0] as Entry
+  }
+  /** Invites a staff member as the owner; gives their id and the token of their invitation link. */
+  async function invite(username: string): Promise<{ id: number; token: string }> {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/admin/admins',
+      token: owner,
+      json: { username, email: `${username}@example.com`, name: username, role: 'staff' },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const body = created.json<{ admin: { id: number }; setPasswordLink: string }>()
+    return { id: body.admin.id, token: new URL(body.setPasswordLink).searchParams.get('token') ?? '' }
+  }
+  async function resetLinkToken(email: string): Promise<string> {
+    const response = await t.request({ method: 'POST', url: '/api/auth/forgot-password', json: { email } })
+    expect(response.statusCode).toBe(200)
+    return response.json<{ token: string }>().token
+  }
+  const setPassword = (token: string, password: string, remoteAddress: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      json: { token, password, confirmPassword: password },
+      remoteAddress,
+    })
+
+  it('records one entry for an invitation link and one for a reset link: the admin, the address, the kind of link', async () => {
+    const lena = await invite('lena')
+    const beforeInvitation = await entryCount()
+    const invited = await setPassword(lena.token, STAFF_PASSWORD, '203.0.113.21')
+    expect(invited.statusCode, invited.body).toBe(200)
+    expect(await entryCount()).toBe(beforeInvitation + 1)
+    const invitationEntry = await newest()
+    expect(invitationEntry).toMatchObject({
+      adminId: lena.id,
+      actor: 'lena',
+      ip: '203.0.113.21',
+      action: 'set password',
+      entity: 'admin',
+      entityId: String(lena.id),
+      changes: { via: 'invitation link' },
+    })
+    expect(JSON.stringify(invitationEntry)).not.toContain(STAFF_PASSWORD)
+
+    const resetToken = await resetLinkToken('lena@example.com')
+    const beforeReset = await entryCount()
+    const reset = await setPassword(resetToken, 'Reset-Password-2', '203.0.113.22')
+    expect(reset.statusCode, reset.body).toBe(200)
+    expect(await entryCount()).toBe(beforeReset + 1)
+    expect(await newest()).toMatchObject({
+      adminId: lena.id,
+      actor: 'lena',
+      ip: '203.0.113.22',
+      action: 'set password',
+      entity: 'admin',
+      entityId: String(lena.id),
+      changes: { via: 'reset link' },
+    })
+    // A link that no longer works sets nothing and records nothing.
+    const reused = await setPassword(resetToken, 'Another-Password-3', '203.0.113.23')
+    expect(reused.statusCode).toBe(400)
+    expect(await entryCount()).toBe(beforeReset + 1)
+    expect(await loginAs(t, 'lena', 'Reset-Password-2')).toEqual(expect.any(String))
+  })
+
+  it('sets no password when its entry cannot be written: the change and the entry are one transaction', async () => {
+    const mona = await invite('mona')
+    const before = await entryCount()
+    const allowAuditEntries = await refuseAuditEntries(t)
+    try {
+      const refused = await setPassword(mona.token, STAFF_PASSWORD, '203.0.113.31')
+      expect(refused.statusCode).toBe(500)
+    } finally {
+      await allowAuditEntries()
+    }
+    expect(await entryCount()).toBe(before)
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      json: { username: 'mona', password: STAFF_PASSWORD },
+      remoteAddress: '203.0.113.32',
+    })
+    expect(login.statusCode).toBe(401)
+    // Nothing was used up either: the same link works once entries can be written again.
+    const again = await setPassword(mona.token, STAFF_PASSWORD, '203.0.113.33')
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await newest()).toMatchObject({ adminId: mona.id, ip: '203.0.113.33', changes: { via: 'invitation link' } })
+  })
+})
+
+describe('a sign-in attempt with a username no admin has', () => {
+  let t: TestApp
+  let owner: string
+  beforeAll(async () => {
+    t = await createTestApp()
+    owner = await t.login()
+  })
+  afterAll(() => t.close())
+
+  // C0 and C1 control characters and DEL, format characters (bidi embeddings, overrides, isolates and marks, zero
+  // width characters, the BOM, the soft hyphen), line and paragraph separators.
+  const UNSAFE = /[\p{Cc}\p{Cf}\u2028\u2029]/u
+
+  async function attempt(username: string, remoteAddress: string): Promise<Entry> {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      json: { username, password: 'Any-Password-1' },
+      remoteAddress,
+    })
+    expect(response.statusCode, response.body).toBe(401)
+    const entries = await t.request({
+      method: 'GET',
+      url: '/api/admin/audit-log?entity=session&pageSize=1',
+      token: owner,
+    })
+    const entry = entries.json<Entry[]>()[0] as Entry
+    expect(entry).toMatchObject({ action: 'sign-in failed', ip: remoteAddress })
+    return entry
+  }
+
+  it('is an unknown user, with the typed name escaped in its facts, stored so, and apart from every admin', async () => {
+    const forged = 'ghost\r\n2026-11-27 00:00 admin signed in \u202etxt.exe'
+    const entry = await attempt(forged, '198.51.100.66')
+    expect(entry).toMatchObject({
+      adminId: null,
+      actor: UNKNOWN_USER,
+      entity: 'session',
+      changes: {
+        reason: 'unknown username',
+        username: 'ghost\\u{d}\\u{a}2026-11-27 00:00 admin signed in \\u{202e}txt.exe',
+      },
+    })
+    const row = await t.db
+      .selectFrom('audit_log')
+      .select(['admin_id', 'actor', 'changes'])
+      .where('ip', '=', '198.51.100.66')
+      .executeTakeFirstOrThrow()
+    expect(row.admin_id).toBeNull()
+    expect(row.actor).toBe(UNKNOWN_USER)
+    expect(UNSAFE.test(row.changes)).toBe(false)
+    expect(UNSAFE.test(String(JSON.parse(row.changes).username))).toBe(false)
+    // No admin has the actor's name, and the entry is under no admin.
+    const admins = await t.request({ method: 'GET', url: '/api/admin/admins', token: owner })
+    const accounts = admins.json<Array<{ id: number; username: string }>>()
+    expect(accounts.map((admin) => admin.username)).not.toContain(UNKNOWN_USER)
+    for (const admin of accounts) {
+      const theirs = await t.request({
+        method: 'GET',
+        url: `/api/admin/audit-log?adminId=${admin.id}&entity=session`,
+        token: owner,
+      })
+      expect(theirs.json<Entry[]>().map((their) => their.ip)).not.toContain('198.51.100.66')
+    }
+  })
+
+  it('escapes each control, bidi and invisible format character, and bounds the length', async () => {
+    // (NUL never gets this far: the API refuses it in any text with 400.)
+    const characters = [
+      '\u0001',
+      '\u0007',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u009b',
+      '\u00ad',
+      '\u061c',
+      '\u200b',
+      '\u200e',
+      '\u200f',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2028',
+      '\u2029',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\ufeff',
+    ]
+    for (const [index, character] of characters.entries()) {
+      const entry = await attempt(`a${character}b`, `198.51.100.${100 + index}`)
+      const hex = (character.codePointAt(0) ?? 0).toString(16)
+      expect(entry.adminId).toBeNull()
+      expect(entry.actor).toBe(UNKNOWN_USER)
+      expect(entry.changes.username, hex).toBe(`a\\u{${hex}}b`)
+    }
+    // A backslash is escaped too, so typed text cannot pass for an escape.
+    expect((await attempt('a\\u{202e}b', '198.51.100.150')).changes.username).toBe('a\\u{5c}u{202e}b')
+    const long = await attempt('\u202e'.repeat(100), '198.51.100.151')
+    const logged = String(long.changes.username)
+    expect(logged.length).toBeLessThanOrEqual(101)
+    expect(logged).toMatch(/^(\\u\{202e\})+…$/)
+    expect(UNSAFE.test(logged)).toBe(false)
   })
 })

@@ -3,16 +3,55 @@ import type { Executor } from '@shop/db/client'
 import type { SessionAdmin } from '@shop/db/sessions'
 import type { AuditEntity } from '@shop/schema/accounts'
 
-/** Who does an admin write, from where: the signed-in admin and the request's address. */
+/** Who did it, from where: the admin (or, for a sign-in attempt, the unknown user) and the request's address. */
 export interface Actor {
-  id: number
+  /** Null when no admin account acts: a sign-in attempt with a username that no admin has. */
+  id: number | null
   username: string
   ip: string
 }
 
-/** The actor of a request: its signed-in admin and its address. */
-export function actorOf(admin: SessionAdmin, ip: string): Actor {
+/** The actor of a request: its admin (signed in, or the owner of the link or login used) and its address. */
+export function actorOf(admin: Pick<SessionAdmin, 'id' | 'username'>, ip: string): Actor {
   return { id: admin.id, username: admin.username, ip }
+}
+
+/**
+ * The actor of a sign-in attempt with a username no admin has. The typed name is the caller's own text, so it is
+ * never the actor: the entry names no admin (id null) and this fixed name, which the admins screen cannot give
+ * anyone (a username there has no spaces); the name typed goes into the entry's facts, through loggedText.
+ */
+export const UNKNOWN_USER = 'unknown user'
+export function unknownUserActor(ip: string): Actor {
+  return { id: null, username: UNKNOWN_USER, ip }
+}
+
+// Characters that would let logged text pass for something it is not: control characters (C0, DEL, C1; a line
+// break starts what looks like another entry), format characters (bidi embeddings, overrides, isolates and
+// marks reorder what is shown; zero-width characters and the BOM hide), line and paragraph separators, spaces
+// other than U+0020, other invisible (default-ignorable) code points, private-use, unpaired surrogate and
+// unassigned code points, and the backslash, so that text typed to look like an escape shows as typed.
+const UNSAFE_IN_LOG = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\\]|[^\S ]/u
+// A combining mark belongs to the letter before it; a stack of them paints over the rows around it.
+const MARK = /\p{M}/u
+const MARK_BASE = /[\p{L}\p{N}]/u
+
+/**
+ * Text from outside (a username typed at the login) as the audit log keeps it: each character above, and each
+ * combining mark that does not follow a letter or digit directly, written as \u{hex} so it is seen rather than
+ * obeyed; at most `maxLength` UTF-16 code units (an escape is never split), with "…" when cut.
+ */
+export function loggedText(text: string, maxLength: number): string {
+  let result = ''
+  let previous = ''
+  for (const character of text) {
+    const isUnsafe = UNSAFE_IN_LOG.test(character) || (MARK.test(character) && !MARK_BASE.test(previous))
+    const shown = isUnsafe ? `\\u{${(character.codePointAt(0) ?? 0).toString(16)}}` : character
+    if (result.length + shown.length > maxLength) return `${result}…`
+    result += shown
+    previous = character
+  }
+  return result
 }
 
 /**

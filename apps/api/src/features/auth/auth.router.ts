@@ -75,7 +75,7 @@ export const authRouter = router({
     .input(ZResetPasswordInput)
     .output(ZMessage)
     .mutation(async ({ ctx, input }) => {
-      await auth.resetPassword(ctx.db, input)
+      await auth.resetPassword(ctx.db, input, ctx.request.ip)
       return { message: 'Your password has been reset. You can now log in with your new password.' }
     }),
 
@@ -103,7 +103,7 @@ export const authRouter = router({
     .input(ZEnableTwoFactorInput)
     .output(ZRecoveryCodes)
     .mutation(({ ctx, input }) =>
-      account.enableTwoFactor(ctx, ctx.admin, account.actorOf(ctx.admin, ctx.request.ip), input.code),
+      account.enableTwoFactor(ctx, ctx.admin, account.actorOf(ctx.admin, ctx.request.ip), input),
     ),
   twoFactorDisable: adminProcedure
     .meta(route('auth.twoFactorDisable'))

@@ -1,14 +1,20 @@
 import * as adminsRepo from '@shop/db/admins'
-import * as auditRepo from '@shop/db/audit-log'
 import type { Db } from '@shop/db/client'
 import * as resetTokensRepo from '@shop/db/reset-tokens'
 import * as sessionsRepo from '@shop/db/sessions'
 import * as twoFactorRepo from '@shop/db/two-factor'
 import type { LoginChallenge, TwoFactorLoginInput } from '@shop/schema/accounts'
-import type { Admin, ForgotPasswordResult, LoginInput, ResetPasswordInput } from '@shop/schema/auth'
+import {
+  type Admin,
+  type ForgotPasswordResult,
+  type LoginInput,
+  MAX_USERNAME_LENGTH,
+  type ResetPasswordInput,
+} from '@shop/schema/auth'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { getDummyHash, hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto'
+import { type Actor, actorOf, audit, loggedText, unknownUserActor } from '../accounts/audit'
 import { queuePasswordResetMail } from '../outbox/outbox-mails'
 import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, TWO_FACTOR_LIMIT, uncountRequest } from './rate-limit'
 import { checkTotp, hashRecoveryCode } from './totp'
@@ -57,27 +63,13 @@ async function openSession(db: Db, admin: Admin, client: ClientInfo, method: str
       ip: client.ip,
       userAgent: client.userAgent,
     })
-    await auditRepo.insert(tx, {
-      adminId: admin.id,
-      actor: admin.username,
-      ip: client.ip,
-      action: 'signed in',
-      entity: 'session',
-      changes: { method },
-    })
+    await audit(tx, actorOf(admin, client.ip), { action: 'signed in', entity: 'session', changes: { method } })
   })
   return { token, admin: { id: admin.id, username: admin.username, email: admin.email, name: admin.name }, expiresAt }
 }
 
-function auditFailedSignIn(db: Db, username: string, adminId: number | null, ip: string, reason: string) {
-  return auditRepo.insert(db, {
-    adminId,
-    actor: username,
-    ip,
-    action: 'sign-in failed',
-    entity: 'session',
-    changes: { reason },
-  })
+function auditFailedSignIn(db: Db, actor: Actor, changes: { reason: string; username?: string }) {
+  return audit(db, actor, { action: 'sign-in failed', entity: 'session', changes })
 }
 
 /**
@@ -102,12 +94,21 @@ export async function login(
     await uncountRequest(rateLimits, LOGIN_LIMIT, client.ip)
     throw error
   }
-  if (!admin || !isValid) {
-    await auditFailedSignIn(db, input.username, admin?.id ?? null, client.ip, 'wrong username or password')
+  if (!admin) {
+    // Anyone can type anything here, without signing in: the typed name is recorded only as a fact of an entry
+    // that names no admin, escaped so that it cannot pass for a line of the log or for an admin.
+    await auditFailedSignIn(db, unknownUserActor(client.ip), {
+      reason: 'unknown username',
+      username: loggedText(input.username, MAX_USERNAME_LENGTH),
+    })
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
+  }
+  if (!isValid) {
+    await auditFailedSignIn(db, actorOf(admin, client.ip), { reason: 'wrong password' })
     throw new AppError('UNAUTHORIZED', INVALID_LOGIN)
   }
   if (admin.disabled) {
-    await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'account disabled')
+    await auditFailedSignIn(db, actorOf(admin, client.ip), { reason: 'account disabled' })
     throw new AppError('UNAUTHORIZED', ACCOUNT_DISABLED)
   }
   await uncountRequest(rateLimits, LOGIN_LIMIT, client.ip)
@@ -145,7 +146,7 @@ export async function loginTwoFactor(
   if (input.code !== undefined) {
     const step = checkTotp(input.code, admin.totpSecret)
     if (step === undefined || !(await adminsRepo.claimTotpStep(db, admin.id, step))) {
-      await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'wrong or reused code')
+      await auditFailedSignIn(db, actorOf(admin, client.ip), { reason: 'wrong or reused code' })
       throw new AppError('UNAUTHORIZED', INVALID_CODE)
     }
     method = 'password and code'
@@ -156,7 +157,7 @@ export async function loginTwoFactor(
       hashRecoveryCode(admin.id, input.recoveryCode ?? ''),
     )
     if (!isKnown) {
-      await auditFailedSignIn(db, admin.username, admin.id, client.ip, 'wrong or used recovery code')
+      await auditFailedSignIn(db, actorOf(admin, client.ip), { reason: 'wrong or used recovery code' })
       throw new AppError('UNAUTHORIZED', INVALID_RECOVERY_CODE)
     }
     method = 'password and recovery code'
@@ -242,6 +243,7 @@ export async function issueResetLink(
     await resetTokensRepo.insert(tx, {
       tokenHash: hashToken(token),
       adminId,
+      purpose: options.invite ? 'invite' : 'reset',
       expiresAt: new Date(Date.now() + (options.invite ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)).toISOString(),
     })
     return true
@@ -249,13 +251,24 @@ export async function issueResetLink(
   return issued ? resetLinkFor(config.publicUrl, token) : undefined
 }
 
-/** Sets the new password and ends every session of the admin; the token works once. */
-export async function resetPassword(db: Db, input: ResetPasswordInput): Promise<void> {
+/**
+ * Sets the new password and ends every session of the admin; the token works once. Whoever holds the link becomes
+ * the admin, so the audit log records it as that admin's act, with the address and the kind of link (a leaked
+ * link used by someone else then shows as such, not only as their next sign-in), in the same transaction.
+ */
+export async function resetPassword(db: Db, input: ResetPasswordInput, ip: string): Promise<void> {
   const passwordHash = await hashPassword(input.password)
   await db.transaction().execute(async (tx) => {
-    const adminId = await resetTokensRepo.consume(tx, hashToken(input.token), new Date().toISOString())
-    if (adminId === undefined) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID)
-    await adminsRepo.updatePassword(tx, adminId, passwordHash)
-    await sessionsRepo.removeAllForAdmin(tx, adminId)
+    const link = await resetTokensRepo.consume(tx, hashToken(input.token), new Date().toISOString())
+    const admin = link && (await adminsRepo.findById(tx, link.adminId))
+    if (!link || !admin) throw new AppError('BAD_REQUEST', RESET_LINK_INVALID)
+    await adminsRepo.updatePassword(tx, admin.id, passwordHash)
+    await sessionsRepo.removeAllForAdmin(tx, admin.id)
+    await audit(tx, actorOf(admin, ip), {
+      action: 'set password',
+      entity: 'admin',
+      entityId: admin.id,
+      changes: { via: link.purpose === 'invite' ? 'invitation link' : 'reset link' },
+    })
   })
 }

@@ -44,7 +44,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/auth/two-factor/enable',
       token,
-      json: { code: codeAt(setup.json().secret, 5) },
+      json: { password: STAFF_PASSWORD, code: codeAt(setup.json().secret, 5) },
     })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toBe(INVALID_CODE)
@@ -52,7 +52,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/auth/two-factor/enable',
       token,
-      json: { code: '12 456' },
+      json: { password: STAFF_PASSWORD, code: '12 456' },
     })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().issues[0].message).toBe('Verification code must be 6 digits')
@@ -60,7 +60,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/auth/two-factor/enable',
       token,
-      json: { code: codeAt(setup.json().secret) },
+      json: { password: STAFF_PASSWORD, code: codeAt(setup.json().secret) },
     })
     expect(enabled.statusCode).toBe(200)
     const codes: string[] = enabled.json().recoveryCodes
@@ -159,7 +159,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/auth/two-factor/enable',
       token,
-      json: { code: '123456' },
+      json: { password: STAFF_PASSWORD, code: '123456' },
     })
     expect(notStarted.statusCode).toBe(409)
     const { secret, usedCode: enablingCode } = await enableTwoFactor(t, token)
@@ -218,7 +218,7 @@ describe('two-factor sign-in', () => {
         method: 'POST',
         url: '/api/auth/two-factor/enable',
         token,
-        json: { code: codeAt(secret, 7) },
+        json: { password: STAFF_PASSWORD, code: codeAt(secret, 7) },
       })
       expect(response.statusCode).toBe(400)
     }
@@ -226,7 +226,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/auth/two-factor/enable',
       token,
-      json: { code: codeAt(secret) },
+      json: { password: STAFF_PASSWORD, code: codeAt(secret) },
     })
     expect(limited.statusCode).toBe(429)
     // The window holds the same count for turning it off: set it on directly, then try.
@@ -242,5 +242,91 @@ describe('two-factor sign-in', () => {
       json: { password: STAFF_PASSWORD, code: codeAt(secret) },
     })
     expect(offLimited.statusCode).toBe(429)
+  })
+
+  it('turns on only with the password as well: without it or with a wrong one, refused as turning off is, nothing changed', async () => {
+    const adminId = await inviteAdmin(t, ownerToken, { username: 'paula', role: 'staff' })
+    const token = await loginAs(t, 'paula', STAFF_PASSWORD)
+    const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
+    const secret: string = setup.json().secret
+    const enable = (json: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/auth/two-factor/enable', token, json })
+    const disable = (json: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/auth/two-factor/disable', token, json })
+    const unchanged = async () => {
+      const account = await t.request({ method: 'GET', url: '/api/auth/account', token })
+      expect(account.json()).toMatchObject({ twoFactor: false, recoveryCodesLeft: 0 })
+      const row = await t.db
+        .selectFrom('admin_users')
+        .select(['totp_enabled_at', 'totp_last_step'])
+        .where('id', '=', adminId)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ totp_enabled_at: null, totp_last_step: null })
+      const codes = await t.db.selectFrom('admin_recovery_codes').select('id').where('admin_id', '=', adminId).execute()
+      expect(codes).toEqual([])
+      const entries = await t.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('admin_id', '=', adminId)
+        .where('action', '=', 'turned on two-factor sign-in')
+        .execute()
+      expect(entries).toEqual([])
+    }
+
+    const withoutPassword = await enable({ code: codeAt(secret) })
+    expect(withoutPassword.statusCode).toBe(400)
+    const offWithoutPassword = await disable({ code: codeAt(secret) })
+    expect(withoutPassword.json().issues).toEqual(offWithoutPassword.json().issues)
+    expect(withoutPassword.json().issues[0]).toMatchObject({
+      path: ['password'],
+      message: 'Current password is required',
+    })
+    await unchanged()
+
+    const wrongPassword = await enable({ password: 'Wrong-Password-1', code: codeAt(secret) })
+    expect(wrongPassword.statusCode).toBe(400)
+    expect(wrongPassword.json().message).toBe(WRONG_CURRENT_PASSWORD)
+    await unchanged()
+
+    // The code refused with the wrong password was not spent: it turns it on with the right one.
+    const enabled = await enable({ password: STAFF_PASSWORD, code: codeAt(secret) })
+    expect(enabled.statusCode, enabled.body).toBe(200)
+    expect(enabled.json().recoveryCodes).toHaveLength(10)
+    const account = await t.request({ method: 'GET', url: '/api/auth/account', token })
+    expect(account.json()).toMatchObject({ twoFactor: true, recoveryCodesLeft: 10 })
+  })
+
+  it('counts wrong passwords when turning it on in the per-admin window of turning it off and changing the password (429)', async () => {
+    await inviteAdmin(t, ownerToken, { username: 'quinn', role: 'staff' })
+    const token = await loginAs(t, 'quinn', STAFF_PASSWORD)
+    const setup = await t.request({ method: 'POST', url: '/api/auth/two-factor/setup', token })
+    const secret: string = setup.json().secret
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/two-factor/enable',
+        token,
+        json: { password: 'Wrong-Password-1', code: codeAt(secret) },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().message).toBe(WRONG_CURRENT_PASSWORD)
+    }
+    // The window is used up: even the right password and code are refused, and so is a change of password.
+    const limited = await t.request({
+      method: 'POST',
+      url: '/api/auth/two-factor/enable',
+      token,
+      json: { password: STAFF_PASSWORD, code: codeAt(secret) },
+    })
+    expect(limited.statusCode).toBe(429)
+    const changePassword = await t.request({
+      method: 'POST',
+      url: '/api/auth/password',
+      token,
+      json: { currentPassword: STAFF_PASSWORD, password: 'New-Password-1', confirmPassword: 'New-Password-1' },
+    })
+    expect(changePassword.statusCode).toBe(429)
+    const account = await t.request({ method: 'GET', url: '/api/auth/account', token })
+    expect(account.json()).toMatchObject({ twoFactor: false })
   })
 })

@@ -15,7 +15,12 @@ import {
   Title,
 } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
-import { type ChangePasswordInput, type TwoFactorSetup, ZChangePasswordInput } from '@shop/schema/accounts'
+import {
+  type ChangePasswordInput,
+  type TwoFactorSetup,
+  ZChangePasswordInput,
+  ZEnableTwoFactorInput,
+} from '@shop/schema/accounts'
 import { ZVerificationCode } from '@shop/schema/common'
 import { useState } from 'react'
 import { PageHeader } from '../../../components/admin/page-header'
@@ -98,6 +103,18 @@ function useCodeField() {
   return { code, setCode, error, setError, check }
 }
 
+/** The password that turning two-factor sign-in on or off asks again, checked with the API's rule before it is sent. */
+function usePasswordField() {
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const check = () => {
+    const result = ZEnableTwoFactorInput.shape.password.safeParse(password)
+    setError(result.success ? null : (result.error.issues[0]?.message ?? 'Current password is required'))
+    return result.success ? result.data : undefined
+  }
+  return { password, setPassword, error, check }
+}
+
 /** The recovery codes, shown once: they stay on screen until dismissed, whatever the account query says since. */
 function RecoveryCodesAlert({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
@@ -122,6 +139,7 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
   const setup = useTwoFactorSetup()
   const enable = useTwoFactorEnable()
   const [secret, setSecret] = useState<TwoFactorSetup | null>(null)
+  const passwordField = usePasswordField()
   const field = useCodeField()
 
   if (!secret) {
@@ -142,23 +160,25 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
   }
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
+    const password = passwordField.check()
     const code = field.check()
-    if (!code) return
+    if (password === undefined || !code) return
     // mutateAsync, not mutate's callbacks: the account refetched after the change swaps this form for the "on"
     // view, and the codes, shown once, must reach the card even so.
-    enable.mutateAsync({ code }).then(
+    enable.mutateAsync({ password, code }).then(
       (result) => {
         toast({ title: 'Two-factor sign-in is on' })
         onEnabled(result.recoveryCodes)
       },
-      (error: unknown) => toastFailure('The code was not accepted.', error),
+      (error: unknown) => toastFailure('Two-factor sign-in could not be turned on.', error),
     )
   }
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          Scan this QR code with your authenticator app, or enter the key by hand, then type the 6-digit code it shows.
+          Scan this QR code with your authenticator app, or enter the key by hand, then enter your password and the
+          6-digit code the app shows.
         </Text>
         <Image
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(secret.qrSvg)}`}
@@ -169,16 +189,26 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
         <Text size="sm">
           Key: <Code data-testid="totp-secret">{secret.secret}</Code>
         </Text>
-        <TextInput
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={field.code}
-          onChange={(event) => field.setCode(event.currentTarget.value)}
-          error={field.error}
-          w={220}
-        />
+        <Group align="flex-start">
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={passwordField.password}
+            onChange={(event) => passwordField.setPassword(event.currentTarget.value)}
+            error={passwordField.error}
+            w={220}
+          />
+          <TextInput
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={field.code}
+            onChange={(event) => field.setCode(event.currentTarget.value)}
+            error={field.error}
+            w={140}
+          />
+        </Group>
         <Button type="submit" w="fit-content" loading={enable.isPending}>
           Confirm
         </Button>
@@ -189,12 +219,13 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
 
 function TurnOff() {
   const disable = useTwoFactorDisable()
-  const [password, setPassword] = useState('')
+  const passwordField = usePasswordField()
   const field = useCodeField()
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault()
+    const password = passwordField.check()
     const code = field.check()
-    if (!code) return
+    if (password === undefined || !code) return
     disable.mutate(
       { password, code },
       {
@@ -211,8 +242,9 @@ function TurnOff() {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            value={passwordField.password}
+            onChange={(event) => passwordField.setPassword(event.currentTarget.value)}
+            error={passwordField.error}
             w={220}
           />
           <TextInput
