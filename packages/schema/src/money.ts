@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, visibleText, ZId, ZIsoDateTime, ZMoney } from './common'
+import { regionProblem } from './regions'
 
 /**
  * Money settings (issue #16): shipping zones and their methods, tax rates, the price basis, the currency and the
@@ -59,7 +60,10 @@ export const ZCountryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code such as US')
 
-/** A state or region as the address names it ("CA", "Bavaria"); compared without regard to case. */
+/**
+ * A state or region as the address names it ("CA", "Bavaria"); compared without regard to case. An order's must be
+ * one of its country's (orderRegionCheck).
+ */
 export const ZRegion = z
   .string({ error: 'State must be text' })
   .trim()
@@ -299,6 +303,30 @@ export const orderMoneyFields = {
     .max(40, 'Code must be at most 40 characters')
     .transform((value) => (value ? value.toUpperCase() : undefined))
     .optional(),
+}
+
+/**
+ * An order's region must be a state of its country (regions.ts), so that it is taxed and shipped as that state and
+ * never at the country's rate by mistake. Without a country the shop's default country applies, which only the
+ * server knows: it checks that case when it prices the order.
+ */
+export function orderRegionCheck(input: { country?: string; region?: string }, ctx: z.RefinementCtx): void {
+  if (!input.country || !input.region) return
+  const problem = regionProblem(input.country, input.region)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['region'] })
+}
+
+/**
+ * Run a check across an object's fields once those fields are valid themselves, whatever the others: a field gets
+ * one message at a time, and a form shows it however the rest is filled in.
+ */
+export function whenValid(...fields: string[]) {
+  return {
+    when: (payload: { value: unknown; issues: ReadonlyArray<{ path?: readonly PropertyKey[] }> }) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  }
 }
 
 export const ZQuote = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { MAX_DB_INTEGER, MAX_ID, pageFields, visibleText, ZDay, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
 import { webLinkOf } from './display'
-import { orderMoneyFields } from './money'
+import { orderMoneyFields, orderRegionCheck, whenValid } from './money'
 import { ZOrderPayment, ZPaymentEntry, ZPaymentMethodKind, ZPaymentStatus } from './payments'
 import { MAX_PERSONALIZATION_FIELDS, ZLeadTime } from './products'
+import { countryCodeOf, regionProblem } from './regions'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const
 export const ZOrderStatus = z.enum(ORDER_STATUSES, {
@@ -179,44 +180,46 @@ export const ZCreateOrderItemInput = z.object({
   imageUrl: z.string().max(2048).nullish(),
 })
 
-export const ZCreateOrderInput = z.object({
-  customerName: z
-    .string({ error: 'Name must be at least 2 characters' })
-    .trim()
-    .max(200, 'Name must be at most 200 characters')
-    .check(visibleText('Name', { min: 2, tooShort: 'Name must be at least 2 characters' })),
-  customerEmail: z.string({ error: 'Please enter a valid email address' }).trim().pipe(ZEmail),
-  customerAddress: z
-    .string({ error: 'Please enter your full address' })
-    .trim()
-    .max(1000, 'Address must be at most 1000 characters')
-    .check(visibleText('Address', { min: 5, tooShort: 'Please enter your full address' })),
-  notes: z
-    .string()
-    .trim()
-    .max(2000, 'Notes must be at most 2000 characters')
-    .check(visibleText('Notes'))
-    .nullish()
-    .transform((value) => value || null),
-  items: z
-    .array(ZCreateOrderItemInput, { error: 'At least one item is required' })
-    .min(1, 'At least one item is required')
-    .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
-  /**
-   * The spec's client figure (the lines' sum in its storefront): accepted and ignored, as any client's figures
-   * are; the stored total is always the server's.
-   */
-  total: z.union([z.string().max(32), z.number()]).optional(),
-  /**
-   * The total the buyer was shown (the quote's). When given and different from what the server computes (a price
-   * changed meanwhile, or the figure was tampered with), the order is refused with 409 and the new total.
-   */
-  expectedTotal: z.union([z.string().max(32), z.number()]).optional(),
-  orderNumber: z.string().max(64).optional(),
-  ...orderMoneyFields,
-  /** One of the methods the shop offers (GET /api/shop); default: the first it offers, or none when it offers none. */
-  paymentMethod: ZPaymentMethodKind.optional(),
-})
+export const ZCreateOrderInput = z
+  .object({
+    customerName: z
+      .string({ error: 'Name must be at least 2 characters' })
+      .trim()
+      .max(200, 'Name must be at most 200 characters')
+      .check(visibleText('Name', { min: 2, tooShort: 'Name must be at least 2 characters' })),
+    customerEmail: z.string({ error: 'Please enter a valid email address' }).trim().pipe(ZEmail),
+    customerAddress: z
+      .string({ error: 'Please enter your full address' })
+      .trim()
+      .max(1000, 'Address must be at most 1000 characters')
+      .check(visibleText('Address', { min: 5, tooShort: 'Please enter your full address' })),
+    notes: z
+      .string()
+      .trim()
+      .max(2000, 'Notes must be at most 2000 characters')
+      .check(visibleText('Notes'))
+      .nullish()
+      .transform((value) => value || null),
+    items: z
+      .array(ZCreateOrderItemInput, { error: 'At least one item is required' })
+      .min(1, 'At least one item is required')
+      .max(MAX_ORDER_LINES, `An order can have at most ${MAX_ORDER_LINES} lines`),
+    /**
+     * The spec's client figure (the lines' sum in its storefront): accepted and ignored, as any client's figures
+     * are; the stored total is always the server's.
+     */
+    total: z.union([z.string().max(32), z.number()]).optional(),
+    /**
+     * The total the buyer was shown (the quote's). When given and different from what the server computes (a price
+     * changed meanwhile, or the figure was tampered with), the order is refused with 409 and the new total.
+     */
+    expectedTotal: z.union([z.string().max(32), z.number()]).optional(),
+    orderNumber: z.string().max(64).optional(),
+    ...orderMoneyFields,
+    /** One of the methods the shop offers (GET /api/shop); default: the first it offers, or none when it offers none. */
+    paymentMethod: ZPaymentMethodKind.optional(),
+  })
+  .superRefine(orderRegionCheck, whenValid('country', 'region'))
 export type CreateOrderInput = z.input<typeof ZCreateOrderInput>
 
 export const MAX_TRACKING_NUMBER_LENGTH = 100
@@ -395,18 +398,32 @@ export type ResendMailInput = z.infer<typeof ZResendMailInput>
 const checkoutText = (label: string, min: number, tooShort: string) =>
   z.string().trim().check(visibleText(label, { min, tooShort }))
 
-/** The checkout form of the storefront (spec point 5). Its values become a ZCreateOrderInput. */
-export const ZCheckoutForm = z.object({
-  name: checkoutText('Name', 2, 'Name must be at least 2 characters'),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address')),
-  phone: z.string().trim().min(10, 'Please enter a valid phone number'),
-  address: checkoutText('Address', 5, 'Please enter your full address'),
-  city: checkoutText('City', 2, 'City is required'),
-  state: checkoutText('State', 2, 'State is required'),
-  zip: checkoutText('Zip code', 4, 'Zip code is required'),
-  country: checkoutText('Country', 2, 'Country is required'),
-  notes: z.string().trim().check(visibleText('Notes')).optional(),
-})
+/**
+ * The checkout form of the storefront (spec point 5). Its values become a ZCreateOrderInput. The state must be one
+ * of the country's, as the order's region must (orderRegionCheck): its ISO 3166-2 code or its name. That is checked
+ * once the country names a country; text that names none leaves the country to the shop's default, which only the
+ * server knows and checks.
+ */
+export const ZCheckoutForm = z
+  .object({
+    name: checkoutText('Name', 2, 'Name must be at least 2 characters'),
+    email: z.string().trim().pipe(z.email('Please enter a valid email address')),
+    phone: z.string().trim().min(10, 'Please enter a valid phone number'),
+    address: checkoutText('Address', 5, 'Please enter your full address'),
+    city: checkoutText('City', 2, 'City is required'),
+    state: checkoutText('State', 2, 'State is required'),
+    zip: checkoutText('Zip code', 4, 'Zip code is required'),
+    country: checkoutText('Country', 2, 'Country is required'),
+    notes: z.string().trim().check(visibleText('Notes')).optional(),
+  })
+  .superRefine(
+    (form, ctx) => {
+      const country = countryCodeOf(form.country)
+      const problem = country ? regionProblem(country, form.state, 'State') : undefined
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['state'] })
+    },
+    whenValid('state', 'country'),
+  )
 export type CheckoutForm = z.infer<typeof ZCheckoutForm>
 
 /** Spec point 3: one string joining street, city, state plus zip, and country. */
@@ -415,11 +432,13 @@ export function joinCustomerAddress(form: Pick<CheckoutForm, 'address' | 'city' 
 }
 
 /** POST /api/orders/quote: what the order would cost; the same fields as placing it, contact optional. */
-export const ZQuoteInput = z.object({
-  items: ZCreateOrderInput.shape.items,
-  customerEmail: z.string().trim().max(254, 'Email address is too long').optional(),
-  ...orderMoneyFields,
-})
+export const ZQuoteInput = z
+  .object({
+    items: ZCreateOrderInput.shape.items,
+    customerEmail: z.string().trim().max(254, 'Email address is too long').optional(),
+    ...orderMoneyFields,
+  })
+  .superRefine(orderRegionCheck, whenValid('country', 'region'))
 export type QuoteInput = z.input<typeof ZQuoteInput>
 
 /** The charges of an order that is all goods (no discount, shipping or tax), as orders before issue #16 read. */

@@ -180,8 +180,9 @@ const DESCRIPTION = [
   'ISO-8601. Request bodies are JSON of at most 100 kB, except the image upload and the products CSV import',
   '(multipart/form-data).',
   'Errors answer `{ message, code, issues? }` (ApiError); each operation lists every status it answers, and any',
-  'may answer 500. Public catalog reads carry an ETag and answer 304 to a matching If-None-Match; login and',
-  'forgot-password are rate limited (429 with Retry-After). Besides the tRPC procedures, the document lists the',
+  'may answer 500. Public catalog reads carry an ETag and answer 304 to a matching If-None-Match; login,',
+  'forgot-password, the order look-up and unknown discount codes (in quotes and orders) are rate limited per',
+  'client (429 with Retry-After). Besides the tRPC procedures, the document lists the',
   'plain routes: the image upload, the PDF invoice, the orders CSV export, the products CSV export and import, and',
   'the health check.',
 ].join(' ')

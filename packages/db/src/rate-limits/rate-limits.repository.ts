@@ -34,6 +34,17 @@ export async function hit(db: Executor, key: string, now: string, resetAt: strin
   return { count: row.count, resetAt: row.reset_at }
 }
 
+/** A key's current window, read without counting a hit; undefined when it has none or its window has passed. */
+export async function findWindow(db: Executor, key: string, now: string): Promise<RateLimitState | undefined> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', key)
+    .where('reset_at', '>', now)
+    .executeTakeFirst()
+  return row ? { count: row.count, resetAt: row.reset_at } : undefined
+}
+
 /** Takes one hit back from a key's current window; nothing happens when the window has passed or is at 0. */
 export async function giveBack(db: Executor, key: string, now: string): Promise<void> {
   await db

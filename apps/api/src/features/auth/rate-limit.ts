@@ -16,6 +16,8 @@ export interface RateLimitState {
 export interface RateLimitStore {
   /** Counts one hit in a fixed window starting at the first hit, atomically, and answers the new count. */
   hit(key: string, now: number, windowMs: number): Promise<RateLimitState>
+  /** The key's current window, read without counting a hit; undefined when it has none. */
+  peek(key: string, now: number): Promise<RateLimitState | undefined>
   /** Takes back one hit of the key's current window (an attempt that turned out not to count). */
   giveBack(key: string, now: number): Promise<void>
   close(): Promise<void>
@@ -25,6 +27,7 @@ export function databaseRateLimitStore(db: Db): RateLimitStore {
   return {
     hit: (key, now, windowMs) =>
       rateLimitsRepo.hit(db, key, new Date(now).toISOString(), new Date(now + windowMs).toISOString()),
+    peek: (key, now) => rateLimitsRepo.findWindow(db, key, new Date(now).toISOString()),
     giveBack: (key, now) => rateLimitsRepo.giveBack(db, key, new Date(now).toISOString()),
     close: async () => undefined,
   }
@@ -35,6 +38,12 @@ const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
+`
+// The count and the ms left, in one step; nil when the key has no window.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return false end
+return { tonumber(count), redis.call('PTTL', KEYS[1]) }
 `
 // DECR only a window that still exists and has hits: a give-back after the window passed must not start a new one.
 const GIVE_BACK_SCRIPT = `
@@ -52,6 +61,10 @@ export function redisRateLimitStore(url: string): RateLimitStore {
     async hit(key, now, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${KEY_PREFIX}${key}`, windowMs)) as [number, number]
       return { count, resetAt: resetAt(now, ttl) }
+    },
+    async peek(key, now) {
+      const found = (await redis.eval(PEEK_SCRIPT, 1, `${KEY_PREFIX}${key}`)) as [number, number] | null
+      return found ? { count: found[0], resetAt: resetAt(now, found[1]) } : undefined
     },
     async giveBack(key) {
       await redis.eval(GIVE_BACK_SCRIPT, 1, `${KEY_PREFIX}${key}`)
@@ -105,6 +118,17 @@ export const ORDER_LOOKUP_LIMIT: RateLimitRule = {
   message: (minutes) => `Too many order look-ups. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 }
 
+export const DISCOUNT_CODE_LIMIT: RateLimitRule = {
+  name: 'discount-code-misses',
+  // 10 codes the shop does not have, per client in 15 minutes, as for logins: a buyer who mistypes a code gets a
+  // few more tries, while guessing slows from thousands of codes a second to under a thousand a day per address.
+  // Only codes that turn out unknown count, each once (features/money/discount-code-limit.ts).
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: (minutes) =>
+    `Too many wrong discount codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or continue without a code.`,
+}
+
 export const TEST_MAIL_LIMIT: RateLimitRule = {
   name: 'test-mail',
   limit: 5,
@@ -126,6 +150,26 @@ export async function countRequest(store: RateLimitStore, rule: RateLimitRule, c
   const now = Date.now()
   const state = await store.hit(`${rule.name}:${client}`, now, rule.windowMs)
   if (state.count > rule.limit) throw tooMany(rule, state.resetAt, now)
+}
+
+/**
+ * Refuses (429) a client whose window is used up, without counting this request: for a limit that counts only the
+ * requests that turn out to fail (countRequest afterwards), so that a request that succeeds costs a read and never
+ * a write. `pending` is how many more of the client's requests are still being decided (this one included): they
+ * are taken as failures until they are decided, so requests sent at once cannot all pass while the count is low.
+ */
+export async function checkRequest(
+  store: RateLimitStore,
+  rule: RateLimitRule,
+  client: string,
+  pending = 1,
+): Promise<void> {
+  const now = Date.now()
+  const state = await store.peek(`${rule.name}:${client}`, now)
+  // A count at the limit refuses the next request, as countRequest would once it had counted it.
+  if ((state?.count ?? 0) + pending > rule.limit) {
+    throw tooMany(rule, state?.resetAt ?? new Date(now + rule.windowMs).toISOString(), now)
+  }
 }
 
 /** Gives back a request counted by countRequest that turned out not to count (a successful login). */

@@ -24,7 +24,7 @@ export const quoteProcedure = publicProcedure
   .meta(route('orders.quote'))
   .input(ZQuoteInput)
   .output(ZQuote)
-  .mutation(({ ctx, input }) => money.quote(ctx, input))
+  .mutation(({ ctx, input }) => money.quote(ctx, input, ctx.request.ip))
 
 export const adminMoneyRouter = router({
   get: adminProcedure

@@ -24,6 +24,7 @@ import type { Config } from '../../env'
 import { AppError } from '../../lib/app-error'
 import { decide } from '../orders/order-writer'
 import { getShopSettings } from '../settings/settings.service'
+import { tryDiscountCode } from './discount-code-limit'
 import { zoneFor } from './pricing'
 
 // --- Wire shapes ----------------------------------------------------------------------------------------------
@@ -219,15 +220,33 @@ export async function updateDiscount(db: Db, id: number, values: DiscountValues)
 
 // --- The quote ------------------------------------------------------------------------------------------------
 
+type QuoteValues = z.output<typeof ZQuoteInput>
+
 /**
  * POST /api/orders/quote: what the order would cost now, by the same decision order creation makes (decide in
  * order-writer.ts, which calls the one totals function), without writing anything. A code that does not apply is
- * an answer (discountMessage), so the checkout can say why at once.
+ * an answer (discountMessage), so the checkout can say why at once. A quote that names a code is a guess at it,
+ * limited per client (discount-code-limit.ts).
  */
 export async function quote(
-  deps: Pick<AppDeps, 'db' | 'moneyRules'>,
-  input: z.output<typeof ZQuoteInput>,
+  deps: Pick<AppDeps, 'db' | 'moneyRules' | 'rateLimits'>,
+  input: QuoteValues,
+  client: string,
 ): Promise<Quote> {
+  const code = input.discountCode
+  if (!code) return (await priceQuote(deps, input)).quote
+  return tryDiscountCode(deps.rateLimits, client, code, async (countUnknown) => {
+    const priced = await priceQuote(deps, input)
+    if (priced.isCodeUnknown) await countUnknown()
+    return priced.quote
+  })
+}
+
+/** The quote, and whether its code is one the shop does not have (which its discountMessage tells the client). */
+async function priceQuote(
+  deps: Pick<AppDeps, 'db' | 'moneyRules'>,
+  input: QuoteValues,
+): Promise<{ quote: Quote; isCodeUnknown: boolean }> {
   const { db } = deps
   const rules = await deps.moneyRules.get(db)
   const products = await productsRepo.findOrderable(db, [...new Set(input.items.map((item) => item.productId))])
@@ -261,7 +280,7 @@ export async function quote(
   if (!outcome) throw new Error('a quote gave no outcome')
   if ('error' in outcome) throw outcome.error
   const { priced } = outcome
-  return {
+  const quote: Quote = {
     currency: rules.settings.currency,
     subtotal: centsToMoney(priced.subtotalCents),
     discount: centsToMoney(priced.discountCents),
@@ -281,4 +300,5 @@ export async function quote(
     country: priced.country,
     region: priced.region,
   }
+  return { quote, isCodeUnknown: code !== undefined && discount === undefined }
 }

@@ -1,4 +1,5 @@
 import type { MoneyRules, StoredDiscount, StoredMethod, StoredTaxRate, StoredZone } from '@shop/db/money'
+import { regionCodeOf, regionProblem } from '@shop/schema/regions'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
 import { computeTotals, discountCentsOf, shippingCentsOf, type Totals, type TotalsLine } from './totals'
@@ -97,14 +98,21 @@ export interface Priced extends Totals {
 }
 
 /**
- * Prices the cart for the address. Refuses (400) an address no zone covers, when the shop has zones (a shop with
- * none ships everywhere free, as before issue #16), and a method the zone does not offer. A code that does not
- * apply is an answer (discountMessage), not an error: the quote shows it, and order creation refuses it.
+ * Prices the cart for the address. Refuses (400) a region that is not a state of the address's country, an address
+ * no zone covers, when the shop has zones (a shop with none ships everywhere free, as before issue #16), and a
+ * method the zone does not offer. A code that does not apply is an answer (discountMessage), not an error: the
+ * quote shows it, and order creation refuses it.
  */
 export function priceCart(rules: MoneyRules, request: PricingRequest): Priced | AppError {
   const { settings } = rules
   const country = request.country ?? settings.defaultCountry
-  const region = request.region?.trim() || null
+  const named = request.region?.trim()
+  // The schema refuses a region that is not a state of the country the client names; here the same rule covers
+  // the shop's default country too. The region is then one code ("CA" for "ca", "US-CA" or "California"): the
+  // zone, the tax rate and the stored order all use this one value.
+  const problem = named ? regionProblem(country, named) : undefined
+  if (problem) return new AppError('BAD_REQUEST', problem)
+  const region = named ? (regionCodeOf(country, named) ?? null) : null
   const zone = zoneFor(rules.zones, country, region)
   if (rules.zones.length > 0 && !zone) {
     return new AppError(

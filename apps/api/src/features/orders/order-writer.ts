@@ -41,6 +41,16 @@ const TOTAL_TOO_LARGE = `An order total can be at most ${formatCents(MAX_ORDER_T
 
 type OrderLineInput = CreateOrderValues['items'][number]
 
+/**
+ * The refusal (400) of an order that names a code the shop does not have: the one answer that tells a guesser
+ * something, so the caller counts it against the client (features/money/discount-code-limit.ts).
+ */
+export class UnknownCodeError extends AppError {
+  constructor(message: string) {
+    super('BAD_REQUEST', message)
+  }
+}
+
 /** A line of one product, variant and personalisation; the same three on two lines are one line. */
 interface MergedLine {
   productId: number
@@ -240,7 +250,8 @@ export function decide(
     if (paymentMethod instanceof AppError) return { error: paymentMethod }
     if (!money.isQuote) {
       if (code && !priced.discountApplied) {
-        return { error: new AppError(discount ? 'CONFLICT' : 'BAD_REQUEST', priced.discountMessage ?? code) }
+        const message = priced.discountMessage ?? code
+        return { error: discount ? new AppError('CONFLICT', message) : new UnknownCodeError(message) }
       }
       if (input.expectedTotal !== undefined && clientCents(input.expectedTotal) !== priced.totalCents) {
         const currency = rules.settings.currency

@@ -26,7 +26,7 @@ export const ordersRouter = router({
     .meta(route('orders.create'))
     .input(ZCreateOrderInput)
     .output(ZPlacedOrder)
-    .mutation(({ ctx, input }) => orders.createOrder(ctx, input)),
+    .mutation(({ ctx, input }) => orders.createOrder(ctx, input, ctx.request.ip)),
   quote: quoteProcedure,
   guestView: publicProcedure
     .meta(route('orders.guestView'))

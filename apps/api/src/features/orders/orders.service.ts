@@ -19,23 +19,39 @@ import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { tryDiscountCode } from '../money/discount-code-limit'
 import { queueStatusMail } from '../outbox/outbox-mails'
 import { stockMessage, stockMovementOf } from './order-rules'
-import { type CreateOrderValues, submitOrder } from './order-writer'
+import { type CreateOrderValues, submitOrder, UnknownCodeError } from './order-writer'
 
 /**
  * Places a guest order. The server is the authority: it prices every line from the database (the client's prices
  * and order number are ignored; an `expectedTotal` it sends, the quote the buyer saw, must match the server's, or
  * the order is refused with 409 and the new total), adds shipping, tax and the discount by the one totals function (features/money/totals.ts), refuses unknown or inactive products (400) and quantities above
  * stock (409), and takes the stock in the same transaction that writes the order, so buyers can never oversell.
- * Orders that arrive together are written together (order-writer.ts).
+ * Orders that arrive together are written together (order-writer.ts). An order that names a code is a guess at it,
+ * limited per client (features/money/discount-code-limit.ts); one without a code never meets the limit.
  */
 export async function createOrder(
-  { db, mailSender, moneyRules }: Pick<AppDeps, 'db' | 'mailSender' | 'moneyRules'>,
+  { db, mailSender, moneyRules, rateLimits }: Pick<AppDeps, 'db' | 'mailSender' | 'moneyRules' | 'rateLimits'>,
   input: CreateOrderValues,
+  client: string,
 ): Promise<PlacedOrder> {
   // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch.
-  const order = await submitOrder(db, input, await moneyRules.get(db))
+  const rules = await moneyRules.get(db)
+  const code = input.discountCode
+  // The limit is checked before the order joins a batch, and a code counts only once the batch refused it as
+  // unknown: that refusal changed nothing, so answering 429 instead changes nothing either.
+  const order = code
+    ? await tryDiscountCode(rateLimits, client, code, async (countUnknown) => {
+        try {
+          return await submitOrder(db, input, rules)
+        } catch (error) {
+          if (error instanceof UnknownCodeError) await countUnknown()
+          throw error
+        }
+      })
+    : await submitOrder(db, input, rules)
   // The buyer's confirmation and the owner's notification were queued with the order.
   mailSender.kick()
   return order

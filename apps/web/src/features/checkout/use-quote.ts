@@ -1,9 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks'
 import type { QuoteInput } from '@shop/schema/orders'
+import { countryCodeOf, regionCodeOf } from '@shop/schema/regions'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { apiMessageOf, httpStatusOf } from '../../lib/api-error'
 import { useTRPCClient } from '../../lib/trpc'
 import type { CartLine } from '../cart/cart'
-import { countryCodeOf } from './country'
 
 /** What the buyer has typed so far that changes the price: the address, the e-mail, the method and the code. */
 export interface QuoteDetails {
@@ -30,14 +31,21 @@ export function orderItemsOf(items: CartLine[]): QuoteInput['items'] {
   }))
 }
 
-/** The quote's input for these details: the country's code, or undefined (the shop's own country) when unnamed. */
+/**
+ * The quote's input for these details: the country's code, or undefined (the shop's own country) when unnamed; the
+ * state's code ("CA" for "California"). A state the country does not have (half typed, say) is left out, so the
+ * summary prices the country meanwhile; the form refuses it before the order is sent. Without a named country the
+ * state goes as typed, for the server to judge against the shop's own country.
+ */
 export function quoteInputOf(items: CartLine[], details: QuoteDetails): QuoteInput {
   const country = countryCodeOf(details.country)
+  const state = details.state.trim()
+  const region = state && country ? regionCodeOf(country, state) : state
   const email = details.email.trim()
   return {
     items: orderItemsOf(items),
     ...(country ? { country } : {}),
-    ...(details.state.trim() ? { region: details.state.trim() } : {}),
+    ...(region ? { region } : {}),
     ...(email.includes('@') ? { customerEmail: email } : {}),
     ...(details.shippingMethodId === undefined ? {} : { shippingMethodId: details.shippingMethodId }),
     ...(details.discountCode.trim() ? { discountCode: details.discountCode.trim() } : {}),
@@ -47,6 +55,10 @@ export function quoteInputOf(items: CartLine[], details: QuoteDetails): QuoteInp
 /**
  * The server's price of the cart for what the buyer has typed (POST /api/orders/quote), asked again a moment after
  * each change; the last answer stays on screen while the next is on its way. Browser only: the cart lives there.
+ *
+ * A client that has tried too many unknown discount codes is refused (429) any quote that names a code: the cart
+ * is then priced without it, and the server's message shows under the code field as the reason the code does not
+ * apply (so the order is placed without it, as for any code that does not apply).
  */
 export function useQuote(items: CartLine[], details: QuoteDetails) {
   const client = useTRPCClient()
@@ -55,7 +67,20 @@ export function useQuote(items: CartLine[], details: QuoteDetails) {
   const input = JSON.parse(text) as QuoteInput
   return useQuery({
     queryKey: [QUOTE_KEY, text],
-    queryFn: () => client.orders.quote.mutate(input),
+    queryFn: async () => {
+      try {
+        return await client.orders.quote.mutate(input)
+      } catch (error) {
+        if (httpStatusOf(error) !== 429 || input.discountCode === undefined) throw error
+        const { discountCode: _, ...withoutCode } = input
+        const quote = await client.orders.quote.mutate(withoutCode)
+        return {
+          ...quote,
+          discountApplied: false,
+          discountMessage: apiMessageOf(error) ?? 'Too many wrong discount codes',
+        }
+      }
+    },
     enabled: input.items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
