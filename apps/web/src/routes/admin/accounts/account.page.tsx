@@ -116,6 +116,40 @@ function usePasswordField() {
 }
 
 /** The recovery codes, shown once: they stay on screen until dismissed, whatever the account query says since. */
+/** The password and a code of the authenticator, asked both to turn two-factor sign-in on and to turn it off. */
+function PasswordAndCode({
+  passwordField,
+  codeField,
+  codeLabel,
+}: {
+  passwordField: ReturnType<typeof usePasswordField>
+  codeField: ReturnType<typeof useCodeField>
+  codeLabel: string
+}) {
+  return (
+    <Group align="flex-start">
+      <PasswordInput
+        label="Password"
+        autoComplete="current-password"
+        value={passwordField.password}
+        onChange={(event) => passwordField.setPassword(event.currentTarget.value)}
+        error={passwordField.error}
+        w={220}
+      />
+      <TextInput
+        label={codeLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={codeField.code}
+        onChange={(event) => codeField.setCode(event.currentTarget.value)}
+        error={codeField.error}
+        w={140}
+      />
+    </Group>
+  )
+}
+
 function RecoveryCodesAlert({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <Alert color="gold" title="Save your recovery codes">
@@ -189,26 +223,7 @@ function TurnOn({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void })
         <Text size="sm">
           Key: <Code data-testid="totp-secret">{secret.secret}</Code>
         </Text>
-        <Group align="flex-start">
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={passwordField.password}
-            onChange={(event) => passwordField.setPassword(event.currentTarget.value)}
-            error={passwordField.error}
-            w={220}
-          />
-          <TextInput
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={field.code}
-            onChange={(event) => field.setCode(event.currentTarget.value)}
-            error={field.error}
-            w={140}
-          />
-        </Group>
+        <PasswordAndCode passwordField={passwordField} codeField={field} codeLabel="Verification code" />
         <Button type="submit" w="fit-content" loading={enable.isPending}>
           Confirm
         </Button>
@@ -238,25 +253,7 @@ function TurnOff() {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">To turn it off, enter your password and a current code.</Text>
-        <Group align="flex-start">
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            value={passwordField.password}
-            onChange={(event) => passwordField.setPassword(event.currentTarget.value)}
-            error={passwordField.error}
-            w={220}
-          />
-          <TextInput
-            label="Code"
-            inputMode="numeric"
-            maxLength={6}
-            value={field.code}
-            onChange={(event) => field.setCode(event.currentTarget.value)}
-            error={field.error}
-            w={140}
-          />
-        </Group>
+        <PasswordAndCode passwordField={passwordField} codeField={field} codeLabel="Code" />
         <Button type="submit" color="red" variant="light" w="fit-content" loading={disable.isPending}>
           Turn off two-factor sign-in
         </Button>
