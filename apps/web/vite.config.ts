@@ -26,6 +26,29 @@ function initialChunks(bundle: OutputBundle): OutputChunk[] {
   return ordered
 }
 
+// The parts that load on first use and answer a tap on the header or the cart (src/components/storefront-chunks.ts).
+const TAPPED_MODULES =
+  /[\\/]src[\\/](features[\\/]cart[\\/]cart-drawer|components[\\/]layout[\\/]mobile-menu|features[\\/]search[\\/]search-box|components[\\/]toast-region)\.tsx$/
+
+/** The chunks of the parts a tap needs, with what they import beyond the first chunks. */
+function tappedChunks(bundle: OutputBundle): OutputChunk[] {
+  const initial = new Set(initialChunks(bundle).map((chunk) => chunk.fileName))
+  const found = new Map<string, OutputChunk>()
+  const visit = (chunk: OutputChunk) => {
+    if (initial.has(chunk.fileName) || found.has(chunk.fileName)) return
+    found.set(chunk.fileName, chunk)
+    for (const name of chunk.imports) {
+      const imported = bundle[name]
+      if (imported?.type === 'chunk') visit(imported)
+    }
+  }
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'chunk' && file.isDynamicEntry && TAPPED_MODULES.test(file.facadeModuleId ?? '')) visit(file)
+  }
+  if (found.size === 0) throw new Error('the build has none of the chunks a tap needs')
+  return [...found.values()]
+}
+
 /**
  * V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints) on the first chunks: nearly all of their
  * functions run during the first load, so V8 compiles them while the files stream in instead of one by one on first
@@ -72,8 +95,34 @@ function startAfterFirstPaint(): Plugin {
       handler(html, context) {
         if (!context.bundle || !entryScript.test(html)) throw new Error('index.html has no module script for its entry')
         const chunks = initialChunks(context.bundle).map((chunk) => `/${chunk.fileName}`)
-        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}"></script>\n    `
+        const tapped = tappedChunks(context.bundle).map((chunk) => `/${chunk.fileName}`)
+        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}"></script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
+      },
+    },
+  }
+}
+
+/**
+ * src/early-taps.js, minified, as the first script of <head>: it must listen before anything is painted, so it
+ * cannot wait for a file of its own. The API allows it by its hash (plugins/security-headers.ts reads the built
+ * index.html).
+ */
+function inlineEarlyTaps(): Plugin {
+  const minified = minifySync(
+    'early-taps.js',
+    fs.readFileSync(path.join(import.meta.dirname, 'src/early-taps.js'), 'utf8'),
+  )
+  if (minified.errors.length > 0) throw new Error(`src/early-taps.js: ${minified.errors[0]?.message}`)
+  const script = `<script>${minified.code.trim()}</script>`
+  return {
+    name: 'shop:inline-early-taps',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes('<meta charset="UTF-8" />')) throw new Error('index.html has no <meta charset> to follow')
+        return html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${script}`)
       },
     },
   }
@@ -92,7 +141,7 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
       }
     : {
-        plugins: [react(), compileHints(), startAfterFirstPaint()],
+        plugins: [react(), compileHints(), startAfterFirstPaint(), inlineEarlyTaps()],
         server: {
           proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
         },

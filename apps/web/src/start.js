@@ -4,20 +4,24 @@
 // together at low priority and run one by one, each in a task of its own, so that no single task holds the main
 // thread for all of them. A page with nothing rendered (the admin) starts at once. A hidden tab paints nothing: the
 // timer starts it there within a second.
-const chunks = document.querySelector('script[data-chunks]')?.dataset.chunks?.split(' ') ?? []
+const { chunks = '', tapChunks = '' } = document.querySelector('script[data-chunks]')?.dataset ?? {}
 let started = false
 
-async function start() {
-  if (started) return
-  started = true
-  for (const href of chunks) {
+function preload(hrefs) {
+  for (const href of hrefs.split(' ').filter(Boolean)) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
     link.fetchPriority = 'low'
     document.head.append(link)
   }
-  for (const href of chunks) {
+}
+
+async function start() {
+  if (started) return
+  started = true
+  preload(chunks)
+  for (const href of chunks.split(' ').filter(Boolean)) {
     await import(href)
     await new Promise((resolve) => setTimeout(resolve))
   }
@@ -41,6 +45,18 @@ function afterFirstContentfulPaint(callback) {
   observer.observe({ type: 'paint', buffered: true })
 }
 
+// A tap held by early-taps.js cannot wait for the paint, and is answered by parts that otherwise load on first use
+// (the cart drawer, the menu, the search): their files come beside the page's code.
+// A tap made before this script ran was held already.
+let isTapped = false
+function onTap() {
+  if (isTapped) return
+  isTapped = true
+  void start()
+  preload(tapChunks)
+}
+window.addEventListener('shop:tap', onTap, { once: true })
+if (window.__shopEarlyTaps?.held() > 0) onTap()
 if (document.getElementById('root')?.hasChildNodes()) afterFirstContentfulPaint(start)
 else start()
 setTimeout(start, 1000)

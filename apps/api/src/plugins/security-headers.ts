@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -6,6 +9,29 @@ import type { Config } from '../env'
 
 // 180 days; subdomains are left out: they may be other services of the shop owner, not ours to pin to https.
 const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60
+
+// A <script> with code in it: not one that loads a file (src) nor one that holds data (a JSON type).
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g
+
+/**
+ * The scripts the built web app writes into its page (the one that holds early taps, see the web app's
+ * src/early-taps.js), allowed by their hashes: any other inline script, one an attacker slipped into the page
+ * included, stays refused.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8')
+  } catch {
+    return []
+  }
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  )
+}
 
 const options = (config: Config): HelmetOptions => ({
   contentSecurityPolicy: {
@@ -17,7 +43,7 @@ const options = (config: Config): HelmetOptions => ({
       imgSrc: ["'self'", 'data:', 'blob:', ...config.imageHosts],
       // Mantine sets CSS variables in style attributes and <style> tags; see docs/decisions/0001-csp-inline-styles.md.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       // The admin's invoice screen shows the PDF from a blob: URL in a frame.

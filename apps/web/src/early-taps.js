@@ -1,0 +1,70 @@
+// Keeps the taps a visitor makes on a server-rendered page before its code has run, and hands them to the code
+// once React has hydrated the page (lib/early-taps.ts replays them): a button that is painted works from the moment
+// it is painted (docs/decisions/0017). Inlined at the top of <head> by vite.config.ts, so it listens before anything
+// is painted; the server's CSP allows it by its hash. Links and forms with an action work without it.
+;(() => {
+  const CONTROL =
+    'button,[role="button"],[role="checkbox"],[role="radio"],[role="switch"],[role="tab"],input[type="checkbox"],input[type="radio"],summary'
+  const taps = []
+  const typed = new Map()
+  let isDone = false
+
+  const rootOf = (node) => {
+    const root = document.getElementById('root')
+    return root?.hasChildNodes() && node instanceof Element && root.contains(node) ? root : null
+  }
+  // Where the element stands under #root, to find it again should hydration replace it.
+  const pathOf = (element, root) => {
+    const path = []
+    for (let node = element; node !== root; node = node.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node))
+    }
+    return path
+  }
+  const hold = (event, element, root, kind) => {
+    event.preventDefault()
+    event.stopPropagation()
+    element.setAttribute('data-tap-pending', '')
+    taps.push({ kind, element, path: pathOf(element, root) })
+    // The code may still be waiting for the first paint: a tap asks for it now.
+    window.dispatchEvent(new Event('shop:tap'))
+  }
+
+  const onClick = (event) => {
+    if (isDone) return
+    const control = event.target instanceof Element ? event.target.closest(CONTROL) : null
+    const root = control && rootOf(control)
+    if (!root || control.closest('a[href]')) return
+    hold(event, control, root, 'click')
+  }
+  const onSubmit = (event) => {
+    const form = event.target
+    if (isDone || !(form instanceof HTMLFormElement) || form.hasAttribute('action')) return
+    const root = rootOf(form)
+    if (root) hold(event, event.submitter ?? form, root, 'submit')
+  }
+  const onInput = (event) => {
+    const field = event.target
+    if (isDone || !rootOf(field) || !('value' in field) || field.type === 'checkbox' || field.type === 'radio') return
+    typed.set(field, { value: field.value, path: pathOf(field, rootOf(field)) })
+  }
+
+  document.addEventListener('click', onClick, true)
+  document.addEventListener('submit', onSubmit, true)
+  document.addEventListener('input', onInput, true)
+  document.addEventListener('change', onInput, true)
+
+  window.__shopEarlyTaps = {
+    /** How many taps wait for the code. */
+    held: () => taps.length,
+    /** Stops holding taps (React answers them from now on) and gives what was held, in order. */
+    finish() {
+      isDone = true
+      document.removeEventListener('click', onClick, true)
+      document.removeEventListener('submit', onSubmit, true)
+      document.removeEventListener('input', onInput, true)
+      document.removeEventListener('change', onInput, true)
+      return { taps, typed: [...typed].map(([element, field]) => ({ element, ...field })) }
+    },
+  }
+})()
