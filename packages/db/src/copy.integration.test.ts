@@ -222,6 +222,22 @@ describe('copyDatabase', () => {
       note: 'Part',
       actor: 'owner',
     })
+    // A shipping zone and a tax rate, which the demo has none of (it ships free and charges no tax).
+    await moneyRepo.insertZone(source, {
+      name: 'Domestic',
+      areas: ['US'],
+      methods: [
+        { name: 'Standard', priceCents: 995, freeOverCents: 50_000, estimate: '3-5 business days' },
+        { name: 'Express', priceCents: 2495, freeOverCents: null, estimate: null },
+      ],
+    })
+    await moneyRepo.insertTaxRate(source, {
+      name: 'Sales tax',
+      country: 'US',
+      region: null,
+      rateBp: 800,
+      appliesToShipping: false,
+    })
     // The demo's code, used once by an address.
     const [welcome] = await moneyRepo.listDiscounts(source)
     await moneyRepo.recordEmailUse(source, welcome?.id ?? 0, 'ada@example.com')

@@ -11,8 +11,9 @@ export const ZShopInfo = z.object({
   /** ISO 4217: the currency of every amount the shop shows. */
   currency: z.string(),
   /**
-   * The free-shipping threshold the product page promises: the lowest free-over amount of the shipping zone that
-   * covers the shop's own country; null when none (the promise is not shown).
+   * The free-shipping threshold the product page promises: the spec's "500.00" while the shop has no shipping zones
+   * (everything ships free); with zones, the lowest free-over amount of the zone that covers the shop's own country,
+   * null when none (the promise is not shown).
    */
   freeShippingOver: ZMoney.nullable(),
   /** The payment methods the checkout offers, in order, with their instructions; empty: the shop takes none. */

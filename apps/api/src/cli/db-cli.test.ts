@@ -156,7 +156,7 @@ describe('db CLI', () => {
       stderr:
         'The target database already holds shop data (categories, products, product_images, product_variants, ' +
         'product_skus, orders, order_items, counters, testimonials, sales_days, product_sales_days, customers, ' +
-        'order_status_days, shipping_zones, shipping_methods, tax_rates, discount_codes, order_payments); copy into a new, empty ' +
+        'order_status_days, discount_codes, order_payments); copy into a new, empty ' +
         'database.\n',
     })
   })

@@ -224,23 +224,10 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       }
     }
 
-    // The demo's money settings (issue #16): a domestic zone with free shipping over $500, one tax rate, one code.
-    const settings = await money.getSettings(tx)
-    await money.insertZone(tx, {
-      name: 'Domestic',
-      areas: [settings.defaultCountry],
-      methods: [
-        { name: 'Standard', priceCents: 995, freeOverCents: 50_000, estimate: '3-5 business days' },
-        { name: 'Express', priceCents: 2495, freeOverCents: null, estimate: '1-2 business days' },
-      ],
-    })
-    await money.insertTaxRate(tx, {
-      name: 'Sales tax',
-      country: settings.defaultCountry,
-      region: null,
-      rateBp: 800,
-      appliesToShipping: false,
-    })
+    // The demo's money settings: no shipping zones and no tax rates, so the demo checks out as the spec shows it
+    // (shipping free, tax $0.00, the total the sum of the lines), as a new shop does. Zones and rates have no on/off
+    // switch: any row written here would charge at once, so the demo writes none and the owner adds them in
+    // Settings (docs/shipping-and-tax.md, decision 0016). The code stays: it costs nothing until a buyer types it.
     await money.insertDiscount(tx, {
       code: 'WELCOME10',
       kind: 'percent',

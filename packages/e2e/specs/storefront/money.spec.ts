@@ -2,12 +2,32 @@ import { decodeQuotedPrintable, expect, MailInbox, test } from '../../fixtures/a
 import { E2E_SMTP_PORT } from '../../fixtures/constants'
 import { addToCartFromProductPage, cartButton, cartDrawer } from '../../fixtures/storefront'
 
-// The demo settings (packages/db/src/seed): a domestic zone whose Standard method costs $9.95 below $500, a sales
-// tax of 8% on goods, and the code WELCOME10 (10% off from $50, once per e-mail address).
+// The demo ships free and charges no tax (decision 0016); this flow turns charges on as an owner would: a domestic
+// zone whose Standard method costs $9.95 below $500, a sales tax of 8% on goods, and the demo's code WELCOME10 (10%
+// off from $50, once per e-mail address). Both go again at the end, so the other specs find the demo's free default.
 test('the buyer sees shipping, tax and the code before ordering, and the same figures afterwards', async ({
   page,
   shopAdmin,
+  request,
 }) => {
+  const auth = { authorization: `Bearer ${shopAdmin.token}` }
+  const zone = await request.post('/api/admin/shipping-zones', {
+    headers: auth,
+    data: {
+      name: `Domestic ${Date.now()}`,
+      areas: ['US'],
+      methods: [
+        { name: 'Standard', price: '9.95', freeOver: '500', estimate: '3-5 business days' },
+        { name: 'Express', price: '24.95', estimate: '1-2 business days' },
+      ],
+    },
+  })
+  expect(zone.status()).toBe(201)
+  const rate = await request.post('/api/admin/tax-rates', {
+    headers: auth,
+    data: { name: 'Sales tax', country: 'US', rate: '8' },
+  })
+  expect(rate.status()).toBe(201)
   const inbox = await MailInbox.start(E2E_SMTP_PORT)
   try {
     const product = await shopAdmin.createProduct({ price: '120.00' })
@@ -54,5 +74,7 @@ test('the buyer sees shipping, tax and the code before ordering, and the same fi
     for (const figure of figures) expect(mail).toContain(figure)
   } finally {
     await inbox.close()
+    await request.delete(`/api/admin/shipping-zones/${(await zone.json()).id}`, { headers: auth })
+    await request.delete(`/api/admin/tax-rates/${(await rate.json()).id}`, { headers: auth })
   }
 })

@@ -1,3 +1,4 @@
+import { chargeRows } from '@shop/schema/charges'
 import { moneyToCents } from '@shop/schema/common'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { Order, OrderItem } from '@shop/schema/orders'
@@ -149,7 +150,7 @@ export async function renderInvoicePdf(
   }
 
   if (y - totalsHeight < CONTENT_BOTTOM) y = addContinuationPage()
-  y = drawTotals(ts, page, y, order, money)
+  y = drawTotals(ts, page, y, order, currency)
 
   // Issue #16: how the order is paid and how far, when there is a method or a payment to speak of.
   const paymentLines = paymentLinesOf(order, money)
@@ -420,36 +421,26 @@ function paymentLinesOf(order: Order, money: (cents: number) => string): string[
 }
 
 /**
- * The order's money as charged and stored (issue #16): subtotal, the discount and its code, shipping and its
- * method, tax (added, or included in the prices), total. Never constants: the same figures as the buyer saw.
+ * The order's money as charged and stored, in the ledger's words of the shop's one rule (@shop/schema/charges):
+ * subtotal, the discount and its code, shipping and its method, tax (added, or included in the prices), total, with
+ * "Shipping $0.00" and "Tax $0.00" printed when they cost nothing, as the admin's order summary shows them.
  */
-function drawTotals(
-  ts: Typesetter,
-  page: PDFPage,
-  top: number,
-  order: Order,
-  money: (cents: number) => string,
-): number {
+function drawTotals(ts: Typesetter, page: PDFPage, top: number, order: Order, currency: string): number {
   const labelX = 300
   const labelWidth = 150
   const valueX = RIGHT_EDGE - CELL_PADDING_X
   const valueWidth = valueX - labelX - labelWidth
   let y = top - 22
-  const { charges } = order
-  const rows: [string, string][] = [['Subtotal', money(moneyToCents(charges.subtotal))]]
-  if (moneyToCents(charges.discount) > 0) {
-    rows.push([
-      charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount',
-      `-${money(moneyToCents(charges.discount))}`,
-    ])
-  }
-  rows.push([
-    charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping',
-    money(moneyToCents(charges.shipping)),
-  ])
-  rows.push([charges.taxIncluded ? 'Tax (included)' : 'Tax', money(moneyToCents(charges.tax))])
-  for (const [label, value] of rows) {
-    drawText(ts, page, cleanText(label), {
+  for (const row of chargeRows({ ...order.charges, total: order.total }, { audience: 'ledger', currency })) {
+    if (row.kind === 'total') {
+      y += 4
+      page.drawLine({ start: { x: labelX, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.8, color: INK })
+      y -= 18
+      drawText(ts, page, row.label, { x: labelX, y, style: 'bold', size: 12, maxWidth: labelWidth })
+      drawNumber(ts, page, row.amount, { x: valueX, y, style: 'bold', size: 12, maxWidth: valueWidth, align: 'right' })
+      continue
+    }
+    drawText(ts, page, cleanText(row.label), {
       x: labelX,
       y,
       style: 'regular',
@@ -457,7 +448,7 @@ function drawTotals(
       color: MUTED,
       maxWidth: labelWidth,
     })
-    drawNumber(ts, page, value, {
+    drawNumber(ts, page, row.amount, {
       x: valueX,
       y,
       style: 'regular',
@@ -467,18 +458,6 @@ function drawTotals(
     })
     y -= 16
   }
-  y += 4
-  page.drawLine({ start: { x: labelX, y }, end: { x: RIGHT_EDGE, y }, thickness: 0.8, color: INK })
-  y -= 18
-  drawText(ts, page, 'Total', { x: labelX, y, style: 'bold', size: 12, maxWidth: labelWidth })
-  drawNumber(ts, page, money(moneyToCents(order.total)), {
-    x: valueX,
-    y,
-    style: 'bold',
-    size: 12,
-    maxWidth: valueWidth,
-    align: 'right',
-  })
   return y - 6
 }
 

@@ -63,26 +63,6 @@ export function formatDollars(amount: string, currency = 'USD'): string {
   return formatCents(moneyToCents(amount), currency)
 }
 
-/** The rows above the total: subtotal, the discount and its code, shipping and its method, tax. */
-export function chargeRows(order: Pick<MailOrder, 'charges' | 'currency'>): Array<[string, string]> {
-  const { charges, currency } = order
-  const rows: Array<[string, string]> = [['Subtotal', formatDollars(charges.subtotal, currency)]]
-  if (moneyToCents(charges.discount) > 0) {
-    rows.push([
-      charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount',
-      `-${formatDollars(charges.discount, currency)}`,
-    ])
-  }
-  rows.push([
-    charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping',
-    moneyToCents(charges.shipping) === 0 ? 'Free' : formatDollars(charges.shipping, currency),
-  ])
-  if (moneyToCents(charges.tax) > 0) {
-    rows.push([charges.taxIncluded ? 'Tax (included)' : 'Tax', formatDollars(charges.tax, currency)])
-  }
-  return rows
-}
-
 /** Only http(s) addresses become links; anything else (javascript:, data:) is shown as text (webLinkOf). */
 export function isWebLink(url: string): boolean {
   return webLinkOf(url) !== undefined

@@ -13,17 +13,10 @@ import {
   Section,
   Text,
 } from '@react-email/components'
+import { chargeRows } from '@shop/schema/charges'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
 import type { ReactNode } from 'react'
-import {
-  chargeRows,
-  formatDate,
-  formatDollars,
-  isWebLink,
-  type MailOrder,
-  type MailOrderLine,
-  type MailShop,
-} from './mail-data'
+import { formatDate, formatDollars, isWebLink, type MailOrder, type MailOrderLine, type MailShop } from './mail-data'
 
 // The storefront's palette (apps/web/src/theme.ts): antique gold on white, ink text.
 const GOLD = '#7d5c1e'
@@ -154,6 +147,13 @@ function LineDetails(props: { item: MailOrderLine }) {
  */
 export function OrderLines(props: { order: MailOrder }) {
   const { order } = props
+  // The buyer's words of the shop's one rule (@shop/schema/charges), as the checkout and the order page show them;
+  // the owner's new-order mail repeats what the buyer was sent.
+  const itemCount = order.items.reduce((sum, item) => sum + item.quantity, 0)
+  const rows = chargeRows(
+    { ...order.charges, total: order.total },
+    { audience: 'buyer', currency: order.currency, itemCount },
+  )
   return (
     <Section style={{ margin: '0 0 20px' }}>
       {order.items.map((item) => (
@@ -174,26 +174,27 @@ export function OrderLines(props: { order: MailOrder }) {
           </Row>
         </Section>
       ))}
-      {chargeRows(order).map(([name, value], index) => (
-        <Row key={name} style={{ paddingTop: index === 0 ? '12px' : '4px' }}>
-          <Column>
-            <Text style={{ ...muted, margin: 0 }}>{name}</Text>
-          </Column>
-          <Column align="right">
-            <Text style={{ ...text, margin: 0, textAlign: 'right' }}>{value}</Text>
-          </Column>
-        </Row>
-      ))}
-      <Row style={{ paddingTop: '8px' }}>
-        <Column>
-          <Text style={{ ...text, margin: 0, fontWeight: 600 }}>Total</Text>
-        </Column>
-        <Column align="right">
-          <Text style={{ ...text, margin: 0, fontWeight: 600, textAlign: 'right', color: GOLD }}>
-            {formatDollars(order.total, order.currency)}
-          </Text>
-        </Column>
-      </Row>
+      {rows.map((row, index) =>
+        row.kind === 'total' ? (
+          <Row key={row.kind} style={{ paddingTop: '8px' }}>
+            <Column>
+              <Text style={{ ...text, margin: 0, fontWeight: 600 }}>{row.label}</Text>
+            </Column>
+            <Column align="right">
+              <Text style={{ ...text, margin: 0, fontWeight: 600, textAlign: 'right', color: GOLD }}>{row.amount}</Text>
+            </Column>
+          </Row>
+        ) : (
+          <Row key={row.kind} style={{ paddingTop: index === 0 ? '12px' : '4px' }}>
+            <Column>
+              <Text style={{ ...muted, margin: 0 }}>{row.label}</Text>
+            </Column>
+            <Column align="right">
+              <Text style={{ ...text, margin: 0, textAlign: 'right' }}>{row.amount}</Text>
+            </Column>
+          </Row>
+        ),
+      )}
     </Section>
   )
 }

@@ -409,7 +409,16 @@ describe('money: settings, quotes and orders (issue #16)', () => {
       expect((await admin('DELETE', `/api/admin/tax-rates/${rate.id}`)).statusCode).toBe(200)
     }
     expect((await quote({ country: 'FR' })).json()).toMatchObject({ shipping: '0.00', tax: '0.00', total: '120.00' })
+    // Free everywhere again: the product page promises the spec's free shipping over $500 once more.
+    expect((await t.request({ method: 'GET', url: '/api/shop' })).json().freeShippingOver).toBe('500.00')
+    // A zone that always charges for shipping to the shop's country: the product page promises nothing.
+    const flat = await admin('POST', '/api/admin/shipping-zones', {
+      name: 'Flat',
+      areas: ['US'],
+      methods: [{ name: 'Post', price: '5.00' }],
+    })
     expect((await t.request({ method: 'GET', url: '/api/shop' })).json().freeShippingOver).toBeNull()
+    expect((await admin('DELETE', `/api/admin/shipping-zones/${flat.json().id}`)).statusCode).toBe(200)
     expect(zoneId).toBeGreaterThan(0)
   })
 })

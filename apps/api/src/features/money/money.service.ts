@@ -88,12 +88,18 @@ export async function updateMoneySettings(
   return moneyRepo.updateSettings(db, values)
 }
 
+/** The spec's product page promise, "Free shipping on orders over $500", in cents. */
+const SPEC_FREE_SHIPPING_OVER_CENTS = 50_000
+
 /**
- * The free-shipping threshold the storefront promises: the lowest free-over amount of the methods of the zone that
- * covers the shop's own country; null when there is none (the product page then promises nothing).
+ * The free-shipping threshold the storefront promises. A shop without shipping zones ships everything free, so the
+ * spec's own promise ($500) holds and is kept. Once the owner sets zones, it is the lowest free-over amount of the
+ * methods of the zone that covers the shop's own country; null when there is none (the product page then promises
+ * nothing, since orders there pay for shipping whatever their size).
  */
 export async function freeShippingOver(deps: Pick<AppDeps, 'db' | 'moneyRules'>): Promise<string | null> {
   const rules = await deps.moneyRules.get(deps.db)
+  if (rules.zones.length === 0) return centsToMoney(SPEC_FREE_SHIPPING_OVER_CENTS)
   const zone = zoneFor(rules.zones, rules.settings.defaultCountry, null)
   const thresholds = (zone?.methods ?? []).flatMap((method) =>
     method.freeOverCents === null ? [] : [method.freeOverCents],

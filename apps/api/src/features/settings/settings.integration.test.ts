@@ -62,7 +62,7 @@ describe('shop settings', () => {
       email: valid.email,
       address: valid.address,
       currency: 'USD',
-      freeShippingOver: null,
+      freeShippingOver: '500.00',
       paymentMethods: [],
     })
   })

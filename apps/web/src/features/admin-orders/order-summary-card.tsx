@@ -1,8 +1,10 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
+import { chargeRows } from '@shop/schema/charges'
 import type { Order } from '@shop/schema/orders'
 import { IconDownload } from '@tabler/icons-react'
+import { Fragment } from 'react'
 import { Link } from 'react-router-dom'
-import { useFormatMoney } from '../shop/use-format-money'
+import { useShopInfo } from '../shop/use-shop'
 
 function SummaryLine({ label, value }: { label: string; value: string }) {
   return (
@@ -16,37 +18,34 @@ function SummaryLine({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The order's money as charged and stored (issue #16): subtotal, discount and its code, shipping and its method,
- * tax, total. Orders placed before these existed read as all subtotal, free shipping and no tax.
+ * The order's money as charged and stored, in the ledger's words of the shop's one rule (@shop/schema/charges):
+ * every figure printed, "Shipping $0.00" and "Tax $0.00" included, as the spec's order summary and the invoice read.
+ * Orders placed before charges were stored read as all subtotal, free shipping and no tax.
  */
 export function OrderSummaryCard({ order }: { order: Pick<Order, 'id' | 'total' | 'charges'> }) {
-  const formatMoney = useFormatMoney()
-  const { charges } = order
+  const currency = useShopInfo().data?.currency
+  const rows = chargeRows({ ...order.charges, total: order.total }, { audience: 'ledger', currency })
   return (
     <Card withBorder padding="lg" radius="md">
       <Title order={2} fz="xl" mb="md">
         Order Summary
       </Title>
       <Stack gap="xs">
-        <SummaryLine label="Subtotal" value={formatMoney(charges.subtotal)} />
-        {Number(charges.discount) > 0 ? (
-          <SummaryLine
-            label={charges.discountCode ? `Discount (${charges.discountCode})` : 'Discount'}
-            value={`-${formatMoney(charges.discount)}`}
-          />
-        ) : null}
-        <SummaryLine
-          label={charges.shippingMethod ? `Shipping (${charges.shippingMethod})` : 'Shipping'}
-          value={formatMoney(charges.shipping)}
-        />
-        <SummaryLine label={charges.taxIncluded ? 'Tax (included)' : 'Tax'} value={formatMoney(charges.tax)} />
-        <Divider my={4} />
-        <Group justify="space-between">
-          <Text fw={600}>Total</Text>
-          <Text fw={600} fz="lg">
-            {formatMoney(order.total)}
-          </Text>
-        </Group>
+        {rows.map((row) =>
+          row.kind === 'total' ? (
+            <Fragment key={row.kind}>
+              <Divider my={4} />
+              <Group justify="space-between">
+                <Text fw={600}>{row.label}</Text>
+                <Text fw={600} fz="lg">
+                  {row.amount}
+                </Text>
+              </Group>
+            </Fragment>
+          ) : (
+            <SummaryLine key={row.kind} label={row.label} value={row.amount} />
+          ),
+        )}
       </Stack>
       <Button
         component={Link}

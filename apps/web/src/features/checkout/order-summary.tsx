@@ -1,6 +1,8 @@
 import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/Radio.css'
 import { Button, Divider, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core'
+import { cartCharges, chargeRows, FREE_SHIPPING_TEXT, quoteCharges } from '@shop/schema/charges'
+import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import type { Quote } from '@shop/schema/money'
 import { useState } from 'react'
 import { ResponsiveImage } from '../../components/responsive-image'
@@ -95,6 +97,13 @@ export function OrderSummary({
 }: OrderSummaryProps) {
   const currency = quote?.currency ?? 'USD'
   const money = (value: string | number) => formatMoneyIn(value, currency)
+  // Until the server answers, the lines' sum with shipping free and no tax, as the spec's checkout shows it.
+  const charges = chargeRows(quote ? quoteCharges(quote) : cartCharges(centsToMoney(moneyToCents(total))), {
+    audience: 'buyer',
+    currency,
+    itemCount,
+  })
+  const totalRow = charges.find((row) => row.kind === 'total')
   return (
     <section className={classes.summary} aria-labelledby="order-summary-title">
       <Title order={2} id="order-summary-title" className={classes.heading}>
@@ -143,7 +152,7 @@ export function OrderSummary({
               <Radio
                 key={method.id}
                 value={String(method.id)}
-                label={`${method.name}: ${Number(method.cost) === 0 ? 'Free' : money(method.cost)}${method.estimate ? ` (${method.estimate})` : ''}`}
+                label={`${method.name}: ${Number(method.cost) === 0 ? FREE_SHIPPING_TEXT : money(method.cost)}${method.estimate ? ` (${method.estimate})` : ''}`}
               />
             ))}
           </Stack>
@@ -158,21 +167,16 @@ export function OrderSummary({
         />
       ) : null}
       <Divider color="gold.1" my="md" />
-      <Row
-        label={`Subtotal (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`}
-        value={money(quote?.subtotal ?? total)}
-      />
-      {quote && Number(quote.discount) > 0 ? (
-        <Row label={`Discount (${quote.discountCode})`} value={`-${money(quote.discount)}`} />
-      ) : null}
-      <Row
-        label={quote?.shippingMethod ? `Shipping (${quote.shippingMethod.name})` : 'Shipping'}
-        value={!quote || Number(quote.shipping) === 0 ? 'Free' : money(quote.shipping)}
-        strong={!quote || Number(quote.shipping) === 0}
-      />
-      {quote && Number(quote.tax) > 0 ? (
-        <Row label={`${quote.taxName ?? 'Tax'}${quote.taxIncluded ? ' (included)' : ''}`} value={money(quote.tax)} />
-      ) : null}
+      {charges.map((row) =>
+        row.kind === 'total' ? null : (
+          <Row
+            key={row.kind}
+            label={row.label}
+            value={row.amount}
+            strong={row.kind === 'shipping' && row.amount === FREE_SHIPPING_TEXT}
+          />
+        ),
+      )}
       {quoteError ? (
         <Text size="sm" c="var(--mantine-color-error)" role="alert" mt="xs">
           {quoteError}
@@ -180,8 +184,8 @@ export function OrderSummary({
       ) : null}
       <Divider color="gold.1" my="md" />
       <Group justify="space-between" align="baseline">
-        <Text className={classes.totalLabel}>Total</Text>
-        <Text className={classes.total}>{money(quote?.total ?? total)}</Text>
+        <Text className={classes.totalLabel}>{totalRow?.label}</Text>
+        <Text className={classes.total}>{totalRow?.amount}</Text>
       </Group>
     </section>
   )
