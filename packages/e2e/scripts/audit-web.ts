@@ -24,6 +24,7 @@ import type { AxeResults, Result as AxeViolation } from 'axe-core'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ADMIN_PASSWORD, ADMIN_USERNAME, CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/constants'
+import { CPU_SLOWDOWN, slowPhone } from '../fixtures/phone'
 import { phonePhoto } from '../fixtures/photos'
 import { prepareRunDir, SERVER_SCRIPT, serverEnv } from '../fixtures/server'
 
@@ -33,14 +34,6 @@ const BASE_URL = `http://127.0.0.1:${PORT}`
 const WIDTHS = [390, 1280] as const
 const LIGHTHOUSE_RUNS = 3
 const TAP_RUNS = 5
-// Chromium's DevTools throttling that Lighthouse calls slow 4G, and its mobile CPU slowdown.
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-}
-const CPU_SLOWDOWN = 4
 // apps/web/src/app.tsx's READY_MARK.
 const READY_MARK = 'shop-ready'
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -344,18 +337,8 @@ async function auditTapReadiness(browser: Browser, product: Product): Promise<Ma
   for (const { label, url } of auditedPages(product)) {
     const times: number[] = []
     for (let run = 0; run < TAP_RUNS; run += 1) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-      })
+      const { context, page } = await slowPhone(browser)
       try {
-        const page = await context.newPage()
-        const cdp = await context.newCDPSession(page)
-        await cdp.send('Network.enable')
-        await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
         await page.goto(url, { waitUntil: 'commit' })
         await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, READY_MARK, {
           timeout: 60_000,

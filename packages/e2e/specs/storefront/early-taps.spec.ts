@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { Product } from '@shop/schema/products'
+import { slowPhone } from '../../fixtures/phone'
 import { cartButton, cartDrawer } from '../../fixtures/storefront'
 import { expect, test } from '../../fixtures/test'
 
@@ -12,40 +13,17 @@ import { expect, test } from '../../fixtures/test'
  * so the test allows 15 s (the Order Tracking form waits for the server too), a bound a lost tap never meets.
  */
 
-// Chromium's DevTools throttling that Lighthouse calls slow 4G (its "devtools" throttling preset).
-const SLOW_4G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-}
-const CPU_SLOWDOWN = 4
 const EFFECT_WITHIN_MS = 15_000
 
 // Each test loads a page over a slow line and then waits for the code: longer than a fast page.
 test.describe.configure({ timeout: 90_000 })
-
-async function phone(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  return page
-}
 
 /** Opens the URL and returns at once: nothing waits for the load, the code or hydration. */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'commit' })
 }
 
-/** Taps the control as soon as it is painted, then gives `effect` 3 s from the tap. */
+/** Taps the control as soon as it is painted (before hydration, which it checks), then waits for `effect`. */
 async function tapAsSoonAsPainted(control: Locator, effect: () => Promise<void>) {
   await control.waitFor({ state: 'visible', timeout: 60_000 })
   const wasReady = await control.page().evaluate(() => document.documentElement.dataset.ready === 'true')
@@ -65,7 +43,7 @@ test.describe('a storefront control tapped the moment it is painted, on a slow p
 
   test.beforeEach(async ({ browser, catalog }) => {
     product = await catalog.inStockProduct('necklaces')
-    page = await phone(browser)
+    page = (await slowPhone(browser)).page
   })
   test.afterEach(async () => {
     await page.context().close()
