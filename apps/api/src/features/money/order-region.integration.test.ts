@@ -157,6 +157,39 @@ describe('the region of a quote and an order is a state of its country', () => {
     })
     expect(status.statusCode).toBe(200)
   })
+
+  it('matches a tax rate and a zone the owner named by the state’s name, as orders now carry its code', async () => {
+    const created = []
+    for (const [url, json] of [
+      ['/api/admin/tax-rates', { name: 'Texas tax', country: 'US', region: 'Texas', rate: '7' }],
+      [
+        '/api/admin/shipping-zones',
+        { name: 'Lone Star', areas: ['US-Texas'], methods: [{ name: 'Texan courier', price: '4.00' }] },
+      ],
+      [
+        '/api/admin/shipping-zones',
+        { name: 'Rest of the US', areas: ['US'], methods: [{ name: 'Post', price: '9.00' }] },
+      ],
+    ] as const) {
+      const response = await t.request({ method: 'POST', url, token, json })
+      expect(response.statusCode, response.body).toBe(201)
+      created.push(`${url}/${response.json().id}`)
+    }
+    try {
+      for (const region of ['TX', 'tx', 'US-TX', 'Texas']) {
+        const answer = await quote({ country: 'US', region })
+        expect(answer.statusCode, region).toBe(200)
+        expect(answer.json(), region).toMatchObject({
+          shipping: '4.00',
+          tax: '7.00',
+          shippingMethod: { name: 'Texan courier' },
+        })
+      }
+      expect((await quote({ country: 'US', region: 'OR' })).json()).toMatchObject({ shipping: '9.00', tax: '5.00' })
+    } finally {
+      for (const url of created) await t.request({ method: 'DELETE', url, token })
+    }
+  })
 })
 
 describe("the spec's client in a shop without money settings", () => {

@@ -9,13 +9,29 @@ import { computeTotals, discountCentsOf, shippingCentsOf, type Totals, type Tota
  * (totals.ts). Pure: the caller reads the settings, the code and its uses.
  */
 
+/**
+ * A state as the shop compares it: its ISO 3166-2 code when `text` names one of the country's states by code or by
+ * name ("California" and "ca" are "CA"), else the text in capitals. Orders carry codes; a zone area or a tax rate
+ * an owner typed by name, or saved before orders carried codes, still matches them.
+ */
+function stateKey(country: string, text: string): string {
+  return regionCodeOf(country, text) ?? text.trim().toUpperCase()
+}
+
 /** The zone that covers the address: a zone naming its state beats one naming only its country; then the first. */
 export function zoneFor(zones: readonly StoredZone[], country: string, region: string | null): StoredZone | undefined {
-  const state = region ? `${country}-${region.trim().toUpperCase()}` : undefined
+  const state = region ? stateKey(country, region) : undefined
+  const scoreOf = (area: string) => {
+    if (area === country) return 1
+    const prefix = `${country}-`
+    return state !== undefined && area.startsWith(prefix) && stateKey(country, area.slice(prefix.length)) === state
+      ? 2
+      : 0
+  }
   let best: StoredZone | undefined
   let bestScore = 0
   for (const zone of zones) {
-    const score = zone.areas.reduce((top, area) => Math.max(top, area === state ? 2 : area === country ? 1 : 0), 0)
+    const score = zone.areas.reduce((top, area) => Math.max(top, scoreOf(area)), 0)
     if (score > bestScore) {
       best = zone
       bestScore = score
@@ -30,10 +46,10 @@ export function taxRateFor(
   country: string,
   region: string | null,
 ): StoredTaxRate | undefined {
-  const state = region?.trim().toUpperCase()
+  const state = region ? stateKey(country, region) : undefined
   const ofCountry = rates.filter((rate) => rate.country === country)
   return (
-    (state ? ofCountry.find((rate) => rate.region?.toUpperCase() === state) : undefined) ??
+    (state ? ofCountry.find((rate) => rate.region !== null && stateKey(country, rate.region) === state) : undefined) ??
     ofCountry.find((rate) => rate.region === null)
   )
 }
