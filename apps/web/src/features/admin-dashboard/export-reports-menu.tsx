@@ -8,9 +8,10 @@ const PRODUCTS_EXPORT_URL = `${API_PREFIX}${rawRoutes.productsExport.path}`
 
 /**
  * The dashboard's "Export Reports" (spec: a link in the header) opens the shop's CSV downloads. Each is a plain link:
- * the browser sends the session cookie and saves the streamed file itself.
+ * the browser sends the session cookie and saves the streamed file itself. The orders' file holds customer data and
+ * is the owner's (the server refuses staff), so staff are not offered it.
  */
-export function ExportReportsMenu() {
+export function ExportReportsMenu({ isOwner }: { isOwner: boolean }) {
   return (
     <Menu position="bottom-end" shadow="md">
       <Menu.Target>
@@ -22,14 +23,16 @@ export function ExportReportsMenu() {
         </Anchor>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          component="a"
-          href={orderExportUrl()}
-          download
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-        >
-          Orders (CSV)
-        </Menu.Item>
+        {isOwner && (
+          <Menu.Item
+            component="a"
+            href={orderExportUrl()}
+            download
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          >
+            Orders (CSV)
+          </Menu.Item>
+        )}
         <Menu.Item
           component="a"
           href={PRODUCTS_EXPORT_URL}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/admin/page-header'
 import { type ResourceColumn, ResourceTable } from '../../components/admin/resource-table'
 import { OrderStatusBadge } from '../../components/order-status-badge'
 import { ResponsiveImage } from '../../components/responsive-image'
+import { useAccount } from '../../features/admin-accounts/use-accounts'
 import { ExportReportsMenu } from '../../features/admin-dashboard/export-reports-menu'
 import { SalesCardSkeleton } from '../../features/admin-dashboard/sales-card-skeleton'
 import { useDashboardStats, useLowStockProducts, useRecentOrders } from '../../features/admin-dashboard/use-dashboard'
@@ -141,10 +142,15 @@ export function DashboardPage() {
   usePageMeta('Dashboard')
   const formatMoney = useFormatMoney()
   const { data: stats } = useDashboardStats()
+  const isOwner = useAccount().data?.role === 'owner'
   const loading = <Skeleton height={28} width={90} />
   return (
     <Stack gap="lg">
-      <PageHeader title="Dashboard" subtitle="Your shop at a glance." actions={<ExportReportsMenu />} />
+      <PageHeader
+        title="Dashboard"
+        subtitle="Your shop at a glance."
+        actions={<ExportReportsMenu isOwner={isOwner} />}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
           label="Total Revenue"

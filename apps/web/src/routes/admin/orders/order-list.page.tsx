@@ -11,6 +11,7 @@ import { SearchField } from '../../../components/admin/search-field'
 import { useConfirmDelete } from '../../../components/admin/use-confirm-delete'
 import { useListPage } from '../../../components/admin/use-list-page'
 import { useSearchParam } from '../../../components/admin/use-search-param'
+import { useAccount } from '../../../features/admin-accounts/use-accounts'
 import { OrderDateRangeFields, useOrderDateRange } from '../../../features/admin-orders/order-date-range'
 import { orderExportUrl } from '../../../features/admin-orders/order-export'
 import { ALL_STATUSES, parseStatusFilter, STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/order-filters'
@@ -52,6 +53,7 @@ export function OrderListPage() {
   }
   const { data, isError, refetch, isRefetching } = useAdminOrderPage({ ...filters, page, pageSize: ORDERS_PER_PAGE })
   const confirmDelete = useConfirmDelete<OrderSummary>(useDeleteOrder())
+  const isOwner = useAccount().data?.role === 'owner'
 
   return (
     <Stack gap="lg">
@@ -59,15 +61,18 @@ export function OrderListPage() {
         title="Orders"
         subtitle="Manage customer orders and generate invoices"
         actions={
-          <Button
-            component="a"
-            href={orderExportUrl(filters)}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Export CSV
-          </Button>
+          // The export holds customer data and is the owner's: the server refuses staff, so they are not offered it.
+          isOwner && (
+            <Button
+              component="a"
+              href={orderExportUrl(filters)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Export CSV
+            </Button>
+          )
         }
       />
       <Card withBorder padding="lg" radius="md">
