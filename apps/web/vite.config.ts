@@ -26,7 +26,8 @@ function initialChunks(bundle: OutputBundle): OutputChunk[] {
   return ordered
 }
 
-// The parts that load on first use and answer a tap on the header or the cart (src/components/storefront-chunks.ts).
+// The parts that load on first use and answer a tap on the header or the cart: the cart drawer, the menu, the search
+// and the toasts. A held tap has start.js fetch their files beside the page's code (docs/decisions/0017).
 const TAPPED_MODULES =
   /[\\/]src[\\/](features[\\/]cart[\\/]cart-drawer|components[\\/]layout[\\/]mobile-menu|features[\\/]search[\\/]search-box|components[\\/]toast-region)\.tsx$/
 

@@ -6,10 +6,8 @@ import { type ReactNode, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { App } from './app'
-import { loadTappedChunks } from './components/storefront-chunks'
 import { HeadContext } from './features/seo/use-page-head'
 import { createClients } from './lib/clients'
-import { whenTapsAreHeld } from './lib/early-taps'
 import { browserRoutes, createRouter, loadMatchedLazyRoutes } from './router'
 import { readShopState, reviveQueryErrors, type ShopState } from './ssr-state'
 
@@ -35,9 +33,6 @@ const serverState = readShopState(document)
  * The route's code must be here before that (a lazy page such as /products), or the first render would differ.
  */
 async function hydratePage(state: ShopState) {
-  // A tap on the cart, the menu or the search is answered by code that loads on first use: fetch it beside the
-  // page's own, not after hydration.
-  whenTapsAreHeld(loadTappedChunks)
   hydrate(clients.queryClient, reviveQueryErrors(state.queries))
   const routes = browserRoutes(clients)
   await loadMatchedLazyRoutes(routes, window.location)

@@ -58,7 +58,8 @@ function decodedPath(path: string): string {
   }
 }
 
-function isUnder(path: string, section: string): boolean {
+/** Whether `path` is `section` or lies below it: `/admin/orders` is under `/admin`, `/adminx` is not. */
+export function isUnder(path: string, section: string): boolean {
   return path === section || path.startsWith(`${section}/`)
 }
 

@@ -1,8 +1,8 @@
-import * as auditRepo from '@shop/db/audit-log'
 import { OWNER_ONLY_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/schema/accounts'
 import { API_PREFIX } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { actorOf, audit } from '../features/accounts/audit'
 import { authenticate } from '../features/auth/auth.service'
 import { readSessionToken } from '../features/auth/session-cookie'
 import { errorBody } from '../lib/error-body'
@@ -16,9 +16,9 @@ import type {} from './route-policy'
  * Server-side guard of the back office, judging the route the request reached (its route-policy, see
  * lib/route-policy.ts), never the URL as typed: every request the route table marks `protect`, and every
  * /api/admin/* request whatever its method and whether or not a route exists, is refused with 401 before any
- * handler unless it carries a valid session (cookie or Bearer token) of an admin who is not disabled. Sessions live in the database
- * and are read on every request (nothing is cached), so a disabled admin or an ended session is refused by every
- * API process at once.
+ * handler unless it carries a valid session (cookie or Bearer token) of an admin who is not disabled. Sessions live
+ * in the database and are read on every request (nothing is cached), so a disabled admin or an ended session is
+ * refused by every API process at once.
  *
  * Then the roles, from the same route table: a route marked `owner` refuses any other admin with 403 (and the
  * attempt goes into the audit log); while the shop requires two-factor sign-in, an admin who has not turned it on
@@ -38,10 +38,7 @@ async function authPlugin(app: FastifyInstance) {
       return reply.code(403).send(errorBody(403, TWO_FACTOR_REQUIRED_MESSAGE))
     }
     if (policy?.route?.owner && admin.role !== 'owner') {
-      await auditRepo.insert(app.deps.db, {
-        adminId: admin.id,
-        actor: admin.username,
-        ip: request.ip,
+      await audit(app.deps.db, actorOf(admin, request.ip), {
         action: 'refused',
         entity: 'access',
         // The route refused, and the path as it was sent (which may spell that route another way).

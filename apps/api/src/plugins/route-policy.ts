@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
 import {
+  isUnder,
   outsideApiPolicy,
   policyOfRoute,
   type RoutePolicy,
@@ -39,10 +40,6 @@ const tableByRoute = new Map<string, RouteDef>(
     route,
   ]),
 )
-
-function isUnder(path: string, section: string): boolean {
-  return path === section || path.startsWith(`${section}/`)
-}
 
 /** What a route registered under the API answers for: the table's entry, the adapter, or the documentation. */
 function apiConfigOf(

@@ -2,7 +2,6 @@ import { useHotkeys } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import type { ReactNode } from 'react'
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react'
-import { loadToastRegion } from './storefront-chunks'
 
 export const TOAST_DURATION_MS = 5000
 // How long F8 waits for the region to appear when it asks for it before any toast was shown.
@@ -10,7 +9,7 @@ const FOCUS_WAIT_MS = 5000
 
 // The region (Mantine's Notifications and its transitions) is no part of the first load of a page: it arrives with
 // the first toast, which the store keeps until the region shows it, or with the first F8.
-const ToastRegion = lazy(() => loadToastRegion().then((m) => ({ default: m.ToastRegion })))
+const ToastRegion = lazy(() => import('./toast-region').then((m) => ({ default: m.ToastRegion })))
 let isRegionWanted = false
 const regionListeners = new Set<() => void>()
 

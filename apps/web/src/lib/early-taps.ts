@@ -68,14 +68,6 @@ function replay(tap: HeldTap) {
   form?.requestSubmit(submitter)
 }
 
-/** Calls `callback` once a tap is held: at once if one is already, else at the first (never after hydration). */
-export function whenTapsAreHeld(callback: () => void): void {
-  const early = window.__shopEarlyTaps
-  if (!early) return
-  if (early.held() > 0) callback()
-  else window.addEventListener('shop:tap', () => window.__shopEarlyTaps && callback(), { once: true })
-}
-
 /** Called once the page is hydrated (or rendered here): gives React what the visitor did before. */
 export function replayEarlyTaps(): void {
   const early = window.__shopEarlyTaps

@@ -6,6 +6,7 @@ import type { Account, RecoveryCodes, Session, TwoFactorSetup } from '@shop/sche
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
+import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../lib/request-admin'
 import { INVALID_CODE } from '../auth/auth.service'
 import { countRequest, TWO_FACTOR_LIMIT, uncountRequest } from '../auth/rate-limit'
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../auth/totp'
@@ -23,7 +24,7 @@ export const SESSION_NOT_FOUND = 'Session not found'
 async function adminRow(db: AppDeps['db'], id: number) {
   const admin = await adminsRepo.findById(db, id)
   // The session was valid a moment ago; the admin was deleted since.
-  if (!admin) throw new AppError('UNAUTHORIZED', 'Authentication required')
+  if (!admin) throw new AppError('UNAUTHORIZED', AUTHENTICATION_REQUIRED_MESSAGE)
   return admin
 }
 

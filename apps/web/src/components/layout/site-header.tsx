@@ -10,10 +10,9 @@ import { SearchButton } from '../../features/search/search-button'
 import { useShopInfo } from '../../features/shop/use-shop'
 import { useTRPC } from '../../lib/trpc'
 import { useHasOpened } from '../lazy-on-open'
-import { loadMobileMenu } from '../storefront-chunks'
 import classes from './site-header.module.css'
 
-const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })))
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
 function useNavLinks() {
   const trpc = useTRPC()

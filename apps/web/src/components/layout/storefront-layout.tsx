@@ -3,12 +3,11 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router-dom'
 import { useHasOpened } from '../lazy-on-open'
-import { loadCartDrawer } from '../storefront-chunks'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
 // The drawer is not part of the first page load; it arrives on the first click of the cart button.
-const CartDrawer = lazy(() => loadCartDrawer().then((m) => ({ default: m.CartDrawer })))
+const CartDrawer = lazy(() => import('../../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })))
 
 /** Header, page, footer and the cart drawer: the shell of every storefront route. */
 export function StorefrontLayout() {

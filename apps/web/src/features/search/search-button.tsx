@@ -3,10 +3,9 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { lazy, Suspense } from 'react'
 import { useHasOpened } from '../../components/lazy-on-open'
-import { loadSearchDialog } from '../../components/storefront-chunks'
 
 // The dialog (Modal, results, keyboard handling) is not part of the first page load.
-const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })))
+const SearchDialog = lazy(() => import('./search-box').then((m) => ({ default: m.SearchDialog })))
 
 /** The header's search icon: opens a search box that lists matching products as you type. */
 export function SearchButton() {
