@@ -31,6 +31,71 @@ function initialChunks(bundle: OutputBundle): OutputChunk[] {
 const TAPPED_MODULES =
   /[\\/]src[\\/](features[\\/]cart[\\/]cart-drawer|components[\\/]layout[\\/]mobile-menu|features[\\/]search[\\/]search-box|components[\\/]toast-region)\.tsx$/
 
+/**
+ * The names a file takes or hands on from other modules, each with the module it comes from: the name it is known by
+ * here (`b` in `import { a as b } from 'x'` and in `export { a as b } from 'x'`).
+ */
+function namesFrom(code: string): { name: string; from: string }[] {
+  const found: { name: string; from: string }[] = []
+  for (const [, names = '', from = ''] of code.matchAll(
+    /(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g,
+  )) {
+    for (const part of names.split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop()
+      if (name) found.push({ name, from })
+    }
+  }
+  return found
+}
+
+/**
+ * Finds, at the end of the build, the modules the tapped parts need: their own modules and what they import, where a
+ * name taken from a package (`import { Modal } from '@mantine/core'`) counts as the one file that defines it, not the
+ * package's index, which imports every component or icon of the package. `tappedParts.has` then gathers them into
+ * one chunk (the build's `tapped-parts` group).
+ */
+function tappedParts(): Plugin & { has(id: string): boolean } {
+  const members = new Set<string>()
+  return {
+    name: 'shop:tapped-parts',
+    apply: 'build',
+    has: (id) => members.has(id),
+    async buildEnd() {
+      members.clear()
+      const pending: string[] = []
+      const indexes = new Set<string>()
+      for (const id of this.getModuleIds()) {
+        if (!TAPPED_MODULES.test(id)) continue
+        pending.push(id)
+        for (const { name, from } of namesFrom(fs.readFileSync(id, 'utf8'))) {
+          if (from.startsWith('.')) continue
+          const index = (await this.resolve(from, id))?.id
+          if (!index) continue
+          indexes.add(index)
+          const definedIn = namesFrom(fs.readFileSync(index, 'utf8')).find((entry) => entry.name === name)
+          const file = definedIn && (await this.resolve(definedIn.from, index))?.id
+          if (file) pending.push(file)
+        }
+      }
+      const isIndex = (id: string) => indexes.has(id) || /[\\/]node_modules[\\/].*[\\/]index\.m?js$/.test(id)
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (members.has(id)) continue
+        members.add(id)
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (!isIndex(imported)) pending.push(imported)
+        }
+      }
+      if (![...members].some((id) => TAPPED_MODULES.test(id))) {
+        throw new Error('the build has none of the parts a tap needs')
+      }
+    },
+  }
+}
+
 /** The chunks of the parts a tap needs, with what they import beyond the first chunks. */
 function tappedChunks(bundle: OutputBundle): OutputChunk[] {
   const initial = new Set(initialChunks(bundle).map((chunk) => chunk.fileName))
@@ -44,7 +109,7 @@ function tappedChunks(bundle: OutputBundle): OutputChunk[] {
     }
   }
   for (const file of Object.values(bundle)) {
-    if (file.type === 'chunk' && file.isDynamicEntry && TAPPED_MODULES.test(file.facadeModuleId ?? '')) visit(file)
+    if (file.type === 'chunk' && Object.keys(file.modules).some((id) => TAPPED_MODULES.test(id))) visit(file)
   }
   if (found.size === 0) throw new Error('the build has none of the chunks a tap needs')
   return [...found.values()]
@@ -96,8 +161,12 @@ function startAfterFirstPaint(): Plugin {
       handler(html, context) {
         if (!context.bundle || !entryScript.test(html)) throw new Error('index.html has no module script for its entry')
         const chunks = initialChunks(context.bundle).map((chunk) => `/${chunk.fileName}`)
-        const tapped = tappedChunks(context.bundle).map((chunk) => `/${chunk.fileName}`)
-        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}"></script>\n    `
+        const tappedFiles = tappedChunks(context.bundle)
+        const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
+        const tappedStyles = tappedFiles.flatMap((chunk) =>
+          [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
+        )
+        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}"></script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
       },
     },
@@ -129,6 +198,8 @@ function inlineEarlyTaps(): Plugin {
   }
 }
 
+const tapped = tappedParts()
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -142,7 +213,7 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
       }
     : {
-        plugins: [react(), compileHints(), startAfterFirstPaint(), inlineEarlyTaps()],
+        plugins: [react(), compileHints(), startAfterFirstPaint(), inlineEarlyTaps(), tapped],
         server: {
           proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
         },
@@ -175,6 +246,10 @@ export default defineConfig(({ isSsrBuild }) =>
                   },
                   { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/].*\.[cm]?js$/, priority: 2 },
                   { name: 'app', tags: ['$initial'], priority: 1 },
+                  // What the tapped parts need beyond the first chunks, as one file: fetched as some twenty small
+                  // files, they queued behind each other on a phone's high-latency line (a browser opens at most
+                  // six connections to a host), and the search answered a tap seconds after the page's own controls.
+                  { name: 'tapped-parts', test: (id) => tapped.has(id), priority: 0 },
                 ],
               },
             },

@@ -1,18 +1,20 @@
 // Starts the shop's code once the browser has shown the server-rendered HTML (its first contentful paint), so that
 // the code's download does not compete with the HTML, the stylesheet and the main image for the first paint
 // (docs/decisions/0010). The chunks (data-chunks, each after the ones it imports, the entry last) are fetched
-// together at low priority and run one by one, each in a task of its own, so that no single task holds the main
+// together at low priority (high once a visitor has tapped) and run one by one, each in a task of its own, so that no single task holds the main
 // thread for all of them. A page with nothing rendered (the admin) starts at once. A hidden tab paints nothing: the
 // timer starts it there within a second.
-const { chunks = '', tapChunks = '' } = document.querySelector('script[data-chunks]')?.dataset ?? {}
+const { chunks = '', tapChunks = '', tapStyles = '' } = document.querySelector('script[data-chunks]')?.dataset ?? {}
 let started = false
+// The code comes at low priority, after what the page shows; a visitor who has tapped is waiting for it.
+let priority = 'low'
 
 function preload(hrefs) {
   for (const href of hrefs.split(' ').filter(Boolean)) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
-    link.fetchPriority = 'low'
+    link.fetchPriority = priority
     document.head.append(link)
   }
 }
@@ -45,15 +47,28 @@ function afterFirstContentfulPaint(callback) {
   observer.observe({ type: 'paint', buffered: true })
 }
 
+// The stylesheets of the parts a tap opens, applied with their code: the build's loader then waits for no stylesheet
+// when it runs that code (it uses one already on the page), and they style only those parts.
+function addStyles(hrefs) {
+  for (const href of hrefs.split(' ').filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    document.head.append(link)
+  }
+}
+
 // A tap held by early-taps.js cannot wait for the paint, and is answered by parts that otherwise load on first use
-// (the cart drawer, the menu, the search): their files come beside the page's code.
+// (the cart drawer, the menu, the search): their file and stylesheet come beside the page's code.
 // A tap made before this script ran was held already.
 let isTapped = false
 function onTap() {
   if (isTapped) return
   isTapped = true
+  priority = 'high'
   void start()
   preload(tapChunks)
+  addStyles(tapStyles)
 }
 window.addEventListener('shop:tap', onTap, { once: true })
 if (window.__shopEarlyTaps?.held() > 0) onTap()
