@@ -1,10 +1,9 @@
 import type { Db } from '@shop/db/client'
 import type { Config } from './env'
-import type { Mailer } from './features/auth/mailer'
-import type { RateLimitStore } from './features/auth/rate-limit'
-import type { MoneyRulesCache } from './features/money/money-cache'
-import type { MailSender } from './features/outbox/mail-sender'
 import type { BackgroundTasks } from './lib/background-tasks'
+import type { Mailer } from './lib/mailer'
+import type { MoneyRulesCache } from './lib/money-cache'
+import type { RateLimitStore } from './lib/rate-limit'
 
 /** What services and procedures need from the running app. */
 export interface AppDeps {
@@ -17,6 +16,17 @@ export interface AppDeps {
   background: BackgroundTasks
   /** Delivers the mail outbox; `kick()` after committing a change that queued mail. */
   mailSender: MailSender
-  /** Shipping zones, tax rates, price basis and currency, cached in memory (features/money/money-cache.ts). */
+  /** Shipping zones, tax rates, price basis and currency, cached in memory (lib/money-cache.ts). */
   moneyRules: MoneyRulesCache
+}
+
+/** Delivers the mail outbox (features/mail-delivery/mail-sender.ts). */
+export interface MailSender {
+  /** Mail was queued: send it now rather than at the next poll. */
+  kick(): void
+  start(): void
+  /** Stops polling and waits for the mail being sent. */
+  stop(): Promise<void>
+  /** Sends every due mail, then resolves (tests, and the poll). */
+  drain(): Promise<void>
 }

@@ -81,7 +81,7 @@ export interface Config {
   auditRetentionDays: number
   admin: { username: string; password: string | undefined; email: string; name: string }
   smtp: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | undefined
-  /** How the outbox's sender works (features/outbox/mail-sender.ts); tests shorten the waits. */
+  /** How the outbox's sender works (features/mail-delivery/mail-sender.ts); tests shorten the waits. */
   mailDelivery: MailDelivery
   /** The first values of the shop's settings, stored in the database on first start; the settings screen rules after. */
   shop: { name: string; phone: string; email: string; address: string }

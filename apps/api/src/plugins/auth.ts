@@ -2,11 +2,11 @@ import { OWNER_ONLY_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/schema/ac
 import { API_PREFIX } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { actorOf, audit } from '../features/accounts/audit'
 import { authenticate } from '../features/auth/auth.service'
-import { readSessionToken } from '../features/auth/session-cookie'
+import { actorOf, audit } from '../lib/audit'
 import { errorBody } from '../lib/error-body'
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../lib/request-admin'
+import { readSessionToken } from '../lib/session-cookie'
 // Declares app.deps.
 import type {} from './deps'
 // Declares request.routePolicy.

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { buildOpenApiDocument } from '../trpc/openapi'
+import { buildOpenApiDocument } from '../openapi'
 
 const OPENAPI_PATH = '/api/openapi.json'
 const DOCS_PREFIX = '/api/docs'
@@ -10,7 +10,7 @@ const DOCS_PREFIX = '/api/docs'
 export const API_DOCUMENT_PATHS = [OPENAPI_PATH, DOCS_PREFIX] as const
 
 /**
- * GET /api/openapi.json (the procedures, the plain routes and every status they answer: see trpc/openapi.ts) and
+ * GET /api/openapi.json (the procedures, the plain routes and every status they answer: see src/openapi.ts) and
  * the interactive reference at /api/docs.
  */
 async function docsPlugin(app: FastifyInstance) {

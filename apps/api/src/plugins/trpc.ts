@@ -2,8 +2,9 @@ import { API_PREFIX, type RouteDef, routes, successStatus } from '@shop/schema/r
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi'
+import { type AppRouter, appRouter } from '../app-router'
+import { procedureAudit } from '../features/accounts/audit-writes'
 import { AppError } from '../lib/app-error'
-import { type AppRouter, appRouter } from '../trpc/app-router'
 import { createContextFactory } from '../trpc/context'
 import { markBodilessCallsAsJson } from '../trpc/openapi-adapter/bodiless-json'
 import { lockInputCoercion } from '../trpc/openapi-adapter/strict-inputs'
@@ -22,7 +23,7 @@ async function trpcPlugin(app: FastifyInstance) {
   const options: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_PREFIX,
     router: appRouter,
-    createContext: createContextFactory(app.deps),
+    createContext: createContextFactory(app.deps, procedureAudit),
     responseMeta: ({ type, paths, errors }) => {
       const error = errors[0]
       if (error) {

@@ -27,7 +27,7 @@ async function compare(vitest: Vitest, dir: string): Promise<void> {
   if (!(await ranWholeSuite(vitest))) return
   const hasFailedTests = vitest.state.getTestModules().some((module) => module.state() === 'failed')
   // Imported only now: the app router is heavy, and a partial run never needs it.
-  const { buildOpenApiDocument } = await import('../trpc/openapi')
+  const { buildOpenApiDocument } = await import('../openapi')
   const observations = readObservations(dir)
   const problems = compareWithDocument(
     buildOpenApiDocument({ title: 'Shop', baseUrl: '' }),
@@ -43,7 +43,7 @@ async function compare(vitest: Vitest, dir: string): Promise<void> {
   }
   vitest.logger.error(
     [
-      'Status contract: the OpenAPI document (apps/api/src/trpc/openapi.ts, from the statuses of the route table',
+      'Status contract: the OpenAPI document (apps/api/src/openapi.ts, from the statuses of the route table',
       'in packages/schema/src/routes.ts) disagrees with the answers the test suite observed:',
       ...problems.map((problem) => `  - ${problem}`),
       ...(hasFailedTests ? ['Tests failed too: a failed test may have missed a request it would have made.'] : []),

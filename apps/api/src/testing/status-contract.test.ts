@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildOpenApiDocument } from '../trpc/openapi'
+import { buildOpenApiDocument } from '../openapi'
 import { compareWithDocument, documentedStatuses, type Observation, operationOf } from './status-contract'
 
 describe('operationOf', () => {

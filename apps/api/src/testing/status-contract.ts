@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { API_PREFIX, type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
-import type { OpenApiDocument } from '../trpc/openapi'
+import type { OpenApiDocument } from '../openapi'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,7 @@
 import type { SessionAdmin } from '@shop/db/sessions'
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppDeps } from '../deps'
+import type { ProcedureAudit } from '../lib/audit'
 // Declares request.admin (set by the auth hook).
 import type {} from '../lib/request-admin'
 
@@ -9,13 +10,16 @@ export interface Context extends AppDeps {
   reply: CreateFastifyContextOptions['res']
   /** Set by the auth hook when the request carries a valid admin session. */
   admin: SessionAdmin | undefined
+  /** Records each back-office write in the audit log (trpc/init.ts calls it). */
+  procedureAudit: ProcedureAudit<Context>
 }
 
-export function createContextFactory(deps: AppDeps) {
+export function createContextFactory(deps: AppDeps, procedureAudit: ProcedureAudit<Context>) {
   return ({ req, res }: CreateFastifyContextOptions): Context => ({
     ...deps,
     request: req,
     reply: res,
     admin: req.admin,
+    procedureAudit,
   })
 }

@@ -8,7 +8,6 @@ import { OWNER_ONLY_MESSAGE } from '@shop/schema/accounts'
 import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
-import { isAudited, isDatabaseWrite, planAudit, recordAudit } from '../features/accounts/audit-writes'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../lib/request-admin'
 import type { Context } from './context'
@@ -37,6 +36,7 @@ const errorConversion = t.middleware(async ({ next }) => {
 })
 
 export const router = t.router
+export const mergeRouters = t.mergeRouters
 export const publicProcedure = t.procedure.use(errorConversion)
 
 /** A failed write's answer, carried out of its transaction so that the transaction rolls back. */
@@ -47,7 +47,7 @@ class RolledBack<R> {
 /**
  * The auth hook has already refused requests to /api/admin/* without a session, and staff on owner routes; this
  * guards every procedure again, by its own route-table entry, whatever URL reached it. Every successful
- * back-office write is then recorded in the audit log (features/accounts/audit-writes.ts).
+ * back-office write is then recorded in the audit log, by the recorder the context carries.
  */
 export const adminProcedure = publicProcedure
   .use(({ ctx, path, next }) => {
@@ -58,13 +58,14 @@ export const adminProcedure = publicProcedure
     return next({ ctx: { ...ctx, admin: ctx.admin } })
   })
   .use(async ({ ctx, path, type, getRawInput, next }) => {
-    if (type !== 'mutation' || !isAudited(path)) return next()
+    const { procedureAudit } = ctx
+    if (type !== 'mutation' || !procedureAudit.isAudited(path)) return next()
     const input = await getRawInput().catch(() => undefined)
-    if (!isDatabaseWrite(path)) {
+    if (!procedureAudit.isDatabaseWrite(path)) {
       // Nothing of the database changes (the test mail): the entry follows the action.
-      const plan = await planAudit(ctx, path, input)
+      const plan = await procedureAudit.plan(ctx, path, input)
       const result = await next()
-      if (plan && result.ok) await recordAudit(ctx, plan, input, result.data)
+      if (plan && result.ok) await procedureAudit.record(ctx, plan, input, result.data)
       return result
     }
     // The record before, the write and its entry are one transaction: a failed write leaves no entry, a failed
@@ -82,10 +83,10 @@ export const adminProcedure = publicProcedure
         // or not: a write route added on another branch needs no change to be audited with its change. It must
         // query through ctx.db: on SQLite another handle would wait for this transaction's one connection.
         const txCtx = { ...ctx, db: joinable(tx), mailSender }
-        const plan = await planAudit(txCtx, path, input)
+        const plan = await procedureAudit.plan(txCtx, path, input)
         const result = await next({ ctx: txCtx })
         if (!result.ok) throw new RolledBack(result)
-        if (plan) await recordAudit(txCtx, plan, input, result.data)
+        if (plan) await procedureAudit.record(txCtx, plan, input, result.data)
         return result
       })
       if (mailQueued) ctx.mailSender.kick()

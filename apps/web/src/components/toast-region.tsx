@@ -1,6 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications'
 import { useRef } from 'react'
-import { TOAST_DURATION_MS } from './toasts'
 
 const SWIPE_THRESHOLD_PX = 50
 
@@ -20,7 +19,8 @@ export function ToastRegion() {
         start.current = null
       }}
     >
-      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+      {/* Each toast says how long it stays (toasts.tsx). */}
+      <Notifications limit={1} position="bottom-right" />
     </div>
   )
 }

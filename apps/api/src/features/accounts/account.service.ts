@@ -5,13 +5,13 @@ import * as twoFactorRepo from '@shop/db/two-factor'
 import type { Account, RecoveryCodes, Session, TwoFactorSetup } from '@shop/schema/accounts'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
+import { type Actor, actorOf, audit } from '../../lib/audit'
 import { hashPassword, verifyPassword } from '../../lib/crypto'
+import { countRequest, TWO_FACTOR_LIMIT, uncountRequest } from '../../lib/rate-limit'
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../../lib/request-admin'
 import { INVALID_CODE } from '../auth/auth.service'
-import { countRequest, TWO_FACTOR_LIMIT, uncountRequest } from '../auth/rate-limit'
 import { checkTotp, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg } from '../auth/totp'
 import { getShopSettings } from '../settings/settings.service'
-import { type Actor, actorOf, audit } from './audit'
 
 export { actorOf }
 

@@ -1,6 +1,4 @@
-import * as auditRepo from '@shop/db/audit-log'
 import {
-  dayRange,
   ZAccountPolicy,
   ZAdminAccount,
   ZAuditEntry,
@@ -11,9 +9,7 @@ import {
 } from '@shop/schema/accounts'
 import { ZMessage } from '@shop/schema/auth'
 import { ZIdInput } from '@shop/schema/common'
-import { routes } from '@shop/schema/routes'
 import { z } from 'zod'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
 import { adminProcedure, route, router } from '../../trpc/init'
 import { actorOf } from './account.service'
 import * as admins from './admins.service'
@@ -63,15 +59,5 @@ export const adminAuditRouter = router({
     .meta(route('admin.audit.list'))
     .input(ZAuditListInput)
     .output(z.array(ZAuditEntry))
-    .query(async ({ ctx, input }) => {
-      const page = pageOf(input)
-      const { from, to } = dayRange(input.from, input.to)
-      const { rows, total } = await auditRepo.listPage(
-        ctx.db,
-        { adminId: input.adminId, entity: input.entity, from, to },
-        { limit: page.pageSize, offset: page.offset },
-      )
-      sendPageHeaders(ctx.reply, routes['admin.audit.list'].path, { ...input }, page, total)
-      return rows
-    }),
+    .query(({ ctx, input }) => admins.listAuditEntries(ctx.db, ctx.reply, input)),
 })

@@ -1,4 +1,5 @@
 import * as adminsRepo from '@shop/db/admins'
+import * as auditRepo from '@shop/db/audit-log'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as sessionsRepo from '@shop/db/sessions'
 import * as twoFactorRepo from '@shop/db/two-factor'
@@ -8,13 +9,19 @@ import type {
   CreateAdminInput,
   CreateAdminResult,
   UpdateAdminInput,
+  ZAuditListInput,
 } from '@shop/schema/accounts'
+import { dayRange } from '@shop/schema/accounts'
+import { routes } from '@shop/schema/routes'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
+import { type Actor, audit, changedFields } from '../../lib/audit'
 import { hashPassword, randomToken } from '../../lib/crypto'
+import { pageOf, sendPageHeaders } from '../../lib/paging'
 import { issueResetLink } from '../auth/auth.service'
 import { queueInviteMail } from '../outbox/outbox-mails'
-import { type Actor, audit, changedFields } from './audit'
 
 export const LAST_OWNER_MESSAGE = 'The shop needs at least one active owner: make another admin an owner first'
 export const ADMIN_NOT_FOUND = 'Admin not found'
@@ -148,4 +155,21 @@ export async function updateAccountPolicy(
     if (Object.keys(changes).length > 0) await audit(tx, actor, { action: 'updated', entity: 'settings', changes })
   })
   return policy
+}
+
+/** A page of the audit log, newest first, filtered by admin, entity and days; its paging headers on the reply. */
+export async function listAuditEntries(
+  db: AppDeps['db'],
+  reply: FastifyReply,
+  input: z.output<typeof ZAuditListInput>,
+): Promise<auditRepo.AuditEntry[]> {
+  const page = pageOf(input)
+  const { from, to } = dayRange(input.from, input.to)
+  const { rows, total } = await auditRepo.listPage(
+    db,
+    { adminId: input.adminId, entity: input.entity, from, to },
+    { limit: page.pageSize, offset: page.offset },
+  )
+  sendPageHeaders(reply, routes['admin.audit.list'].path, { ...input }, page, total)
+  return rows
 }

@@ -1,9 +1,9 @@
 import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNKNOWN_USER } from '../../lib/audit'
 import { inviteAdmin, loginAs, STAFF_PASSWORD } from '../../testing/accounts'
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app'
-import { UNKNOWN_USER } from './audit'
 
 interface Entry {
   actor: string

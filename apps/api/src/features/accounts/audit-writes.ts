@@ -1,6 +1,7 @@
 import * as testimonialsRepo from '@shop/db/testimonials'
 import type { AuditEntity } from '@shop/schema/accounts'
 import { type ProcedurePath, routes } from '@shop/schema/routes'
+import { type AuditPlan, actorOf, audit, changedFields, type ProcedureAudit } from '../../lib/audit'
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
 import * as money from '../money/money.service'
@@ -8,7 +9,6 @@ import { getOrder } from '../orders/orders.service'
 import { getPaymentSettings } from '../payments/payments.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'
-import { actorOf, audit, changedFields } from './audit'
 
 /**
  * The audit entry of every back-office write made through a tRPC procedure, derived from the route table: the
@@ -82,12 +82,6 @@ function labelOf(record: Record<string, unknown> | undefined): Record<string, un
   return {}
 }
 
-export interface AuditPlan {
-  entity: AuditEntity
-  action: string
-  before: Record<string, unknown> | undefined
-}
-
 /** The id of a call's input (a path parameter arrives as text) or of its answer. */
 function idOf(value: unknown): number | undefined {
   if (value === null || typeof value !== 'object') return undefined
@@ -112,7 +106,7 @@ function auditedRoute(path: string) {
 }
 
 /** Whether the procedure is a back-office write whose entry this middleware writes. */
-export function isAudited(path: string): boolean {
+function isAudited(path: string): boolean {
   return auditedRoute(path) !== undefined
 }
 
@@ -120,7 +114,7 @@ export function isAudited(path: string): boolean {
  * Whether the procedure writes to the database: it then runs in one transaction with its entry (trpc/init.ts).
  * Its service's own transactions join that one (inTransaction and joinable, @shop/db/client).
  */
-export function isDatabaseWrite(path: string): boolean {
+function isDatabaseWrite(path: string): boolean {
   return !NOT_DATABASE_WRITES.has(path)
 }
 
@@ -128,7 +122,7 @@ export function isDatabaseWrite(path: string): boolean {
  * Before a write, with the executor of its transaction: what it is, and the record as it was. Undefined for a
  * route that is not audited here.
  */
-export async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
+async function planAudit(ctx: Context, path: string, input: unknown): Promise<AuditPlan | undefined> {
   const audited = auditedRoute(path)
   if (!audited) return undefined
   const { route, segments, entity } = audited
@@ -145,7 +139,7 @@ export async function planAudit(ctx: Context, path: string, input: unknown): Pro
 }
 
 /** After a successful write, in its transaction: its entry (one INSERT). */
-export async function recordAudit(
+async function recordAudit(
   ctx: Context & { admin: { id: number; username: string } },
   plan: AuditPlan,
   input: unknown,
@@ -179,4 +173,12 @@ export async function recordAudit(
     entityId: idOf(inputRecord) ?? idOf(outputRecord) ?? null,
     changes,
   })
+}
+
+/** The audit of back-office writes that the procedures' context carries (trpc/init.ts). */
+export const procedureAudit: ProcedureAudit<Context> = {
+  isAudited,
+  isDatabaseWrite,
+  plan: planAudit,
+  record: recordAudit,
 }

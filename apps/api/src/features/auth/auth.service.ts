@@ -13,10 +13,16 @@ import {
 } from '@shop/schema/auth'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
+import { type Actor, actorOf, audit, loggedText, unknownUserActor } from '../../lib/audit'
 import { getDummyHash, hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto'
-import { type Actor, actorOf, audit, loggedText, unknownUserActor } from '../accounts/audit'
+import {
+  countRequest,
+  FORGOT_PASSWORD_LIMIT,
+  LOGIN_LIMIT,
+  TWO_FACTOR_LIMIT,
+  uncountRequest,
+} from '../../lib/rate-limit'
 import { queuePasswordResetMail } from '../outbox/outbox-mails'
-import { countRequest, FORGOT_PASSWORD_LIMIT, LOGIN_LIMIT, TWO_FACTOR_LIMIT, uncountRequest } from './rate-limit'
 import { checkTotp, hashRecoveryCode } from './totp'
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000

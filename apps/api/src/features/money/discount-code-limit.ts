@@ -1,5 +1,5 @@
 import { hashToken } from '../../lib/crypto'
-import { checkRequest, countRequest, DISCOUNT_CODE_LIMIT, type RateLimitStore } from '../auth/rate-limit'
+import { checkRequest, countRequest, DISCOUNT_CODE_LIMIT, type RateLimitStore } from '../../lib/rate-limit'
 
 /**
  * The limit on guessing discount codes. The quote and the order answer a code the shop does not have differently

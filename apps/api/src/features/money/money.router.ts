@@ -4,7 +4,6 @@ import {
   ZDiscountInput,
   ZMoneySettings,
   ZMoneySettingsInput,
-  ZQuote,
   ZShippingZone,
   ZShippingZoneInput,
   ZTaxRate,
@@ -13,18 +12,11 @@ import {
   ZUpdateShippingZoneInput,
   ZUpdateTaxRateInput,
 } from '@shop/schema/money'
-import { ZQuoteInput } from '@shop/schema/orders'
 import { z } from 'zod'
-import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, route, router } from '../../trpc/init'
 import * as money from './money.service'
 
 const ZMessage = z.object({ message: z.string() })
-
-export const quoteProcedure = publicProcedure
-  .meta(route('orders.quote'))
-  .input(ZQuoteInput)
-  .output(ZQuote)
-  .mutation(({ ctx, input }) => money.quote(ctx, input, ctx.request.ip))
 
 export const adminMoneyRouter = router({
   get: adminProcedure

@@ -1,7 +1,6 @@
 import type { Db } from '@shop/db/client'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as moneyRepo from '@shop/db/money'
-import * as productsRepo from '@shop/db/products'
 import { centsToMoney } from '@shop/schema/common'
 import {
   type Discount,
@@ -9,7 +8,6 @@ import {
   discountAmountOf,
   type MoneySettings,
   type MoneySettingsValues,
-  type Quote,
   rateText,
   type ShippingMethod,
   type ShippingZone,
@@ -17,19 +15,15 @@ import {
   type TaxRate,
   type TaxRateValues,
 } from '@shop/schema/money'
-import type { ZQuoteInput } from '@shop/schema/orders'
-import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import type { Config } from '../../env'
 import { AppError } from '../../lib/app-error'
-import { decide } from '../orders/order-writer'
 import { getShopSettings } from '../settings/settings.service'
-import { tryDiscountCode } from './discount-code-limit'
 import { zoneFor } from './pricing'
 
 // --- Wire shapes ----------------------------------------------------------------------------------------------
 
-function toMethod(method: moneyRepo.StoredMethod): ShippingMethod {
+export function toMethod(method: moneyRepo.StoredMethod): ShippingMethod {
   return {
     id: method.id,
     name: method.name,
@@ -222,89 +216,4 @@ export async function updateDiscount(db: Db, id: number, values: DiscountValues)
   }
   if (!updated) throw new AppError('NOT_FOUND', `Discount code ${id} not found`)
   return toDiscount(updated)
-}
-
-// --- The quote ------------------------------------------------------------------------------------------------
-
-type QuoteValues = z.output<typeof ZQuoteInput>
-
-/**
- * POST /api/orders/quote: what the order would cost now, by the same decision order creation makes (decide in
- * order-writer.ts, which calls the one totals function), without writing anything. A code that does not apply is
- * an answer (discountMessage), so the checkout can say why at once. A quote that names a code is a guess at it,
- * limited per client (discount-code-limit.ts).
- */
-export async function quote(
-  deps: Pick<AppDeps, 'db' | 'moneyRules' | 'rateLimits'>,
-  input: QuoteValues,
-  client: string,
-): Promise<Quote> {
-  const code = input.discountCode
-  if (!code) return (await priceQuote(deps, input)).quote
-  return tryDiscountCode(deps.rateLimits, client, code, async (countUnknown) => {
-    const priced = await priceQuote(deps, input)
-    if (priced.isCodeUnknown) await countUnknown()
-    return priced.quote
-  })
-}
-
-/** The quote, and whether its code is one the shop does not have (which its discountMessage tells the client). */
-async function priceQuote(
-  deps: Pick<AppDeps, 'db' | 'moneyRules'>,
-  input: QuoteValues,
-): Promise<{ quote: Quote; isCodeUnknown: boolean }> {
-  const { db } = deps
-  const rules = await deps.moneyRules.get(db)
-  const products = await productsRepo.findOrderable(db, [...new Set(input.items.map((item) => item.productId))])
-  const code = input.discountCode
-  const discounts = await moneyRepo.findDiscountsByCode(db, code ? [code] : [])
-  const discount = code ? discounts.get(code) : undefined
-  const email = input.customerEmail?.toLowerCase()
-  const emailUses =
-    discount?.oncePerEmail && email
-      ? await moneyRepo.findEmailUses(db, [{ codeId: discount.id, email }])
-      : new Set<string>()
-  const { outcomes } = decide(
-    [
-      {
-        customerName: 'Quote',
-        customerEmail: email ?? '',
-        customerAddress: '',
-        notes: null,
-        items: input.items,
-        country: input.country,
-        region: input.region,
-        shippingMethodId: input.shippingMethodId,
-        discountCode: code,
-      },
-    ],
-    products,
-    ['QUOTE'],
-    { rules: [rules], discounts, emailUses, now: new Date().toISOString(), isQuote: true },
-  )
-  const [outcome] = outcomes
-  if (!outcome) throw new Error('a quote gave no outcome')
-  if ('error' in outcome) throw outcome.error
-  const { priced } = outcome
-  const quote: Quote = {
-    currency: rules.settings.currency,
-    subtotal: centsToMoney(priced.subtotalCents),
-    discount: centsToMoney(priced.discountCents),
-    discountCode: priced.discountCode,
-    discountMessage: priced.discountMessage,
-    discountApplied: priced.discountApplied,
-    shipping: centsToMoney(priced.shippingCents),
-    shippingMethod: priced.method ? toMethod(priced.method) : null,
-    shippingMethods: priced.methodCosts.map((method) => ({
-      ...toMethod(method),
-      cost: centsToMoney(method.costCents),
-    })),
-    tax: centsToMoney(priced.taxCents),
-    taxIncluded: priced.taxIncluded,
-    taxName: priced.taxRate?.name ?? null,
-    total: centsToMoney(priced.totalCents),
-    country: priced.country,
-    region: priced.region,
-  }
-  return { quote, isCodeUnknown: code !== undefined && discount === undefined }
 }

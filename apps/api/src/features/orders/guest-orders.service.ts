@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { hashToken } from '../../lib/crypto'
-import { countRequest, ORDER_LOOKUP_LIMIT } from '../auth/rate-limit'
+import { countRequest, ORDER_LOOKUP_LIMIT } from '../../lib/rate-limit'
 import { queueOrderLinkMail } from '../outbox/outbox-mails'
 import { lineTotal } from './order-rules'
 

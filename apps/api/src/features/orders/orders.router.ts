@@ -1,4 +1,5 @@
 import { ZIdInput } from '@shop/schema/common'
+import { ZQuote } from '@shop/schema/money'
 import {
   ZAddOrderNoteInput,
   ZAdminOrderListInput,
@@ -10,16 +11,18 @@ import {
   ZOrderLookupInput,
   ZOrderSummary,
   ZPlacedOrder,
+  ZQuoteInput,
   ZResendMailInput,
   ZUpdateOrderStatusInput,
 } from '@shop/schema/orders'
+import { ZRecordPaymentInput } from '@shop/schema/payments'
 import { z } from 'zod'
 import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
-import { quoteProcedure } from '../money/money.router'
-import { recordPaymentProcedure } from '../payments/payments.router'
+import * as payments from '../payments/payments.service'
 import * as guestOrders from './guest-orders.service'
 import * as activity from './order-activity.service'
 import * as orders from './orders.service'
+import { quote } from './quote.service'
 
 export const ordersRouter = router({
   create: publicProcedure
@@ -27,7 +30,11 @@ export const ordersRouter = router({
     .input(ZCreateOrderInput)
     .output(ZPlacedOrder)
     .mutation(({ ctx, input }) => orders.createOrder(ctx, input, ctx.request.ip)),
-  quote: quoteProcedure,
+  quote: publicProcedure
+    .meta(route('orders.quote'))
+    .input(ZQuoteInput)
+    .output(ZQuote)
+    .mutation(({ ctx, input }) => quote(ctx, input, ctx.request.ip)),
   guestView: publicProcedure
     .meta(route('orders.guestView'))
     .input(ZGuestOrderInput)
@@ -79,5 +86,13 @@ export const adminOrdersRouter = router({
     .input(ZResendMailInput)
     .output(ZOrderActivity)
     .mutation(({ ctx, input }) => activity.resendOrderMail(ctx, ctx.admin.username, input.id, input.mailId)),
-  recordPayment: recordPaymentProcedure,
+  // Staff may record payments: an order operation.
+  recordPayment: adminProcedure
+    .meta(route('admin.orders.recordPayment'))
+    .input(ZRecordPaymentInput)
+    .output(ZOrder)
+    .mutation(async ({ ctx, input }) => {
+      await payments.recordPayment(ctx.db, ctx.admin.username, input)
+      return orders.getOrder(ctx.db, input.id)
+    }),
 })

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inviteAdmin, loginAs, STAFF_PASSWORD } from '../../testing/accounts'
 import { pdfText } from '../../testing/pdf-text'
 import { createTestApp, type TestApp } from '../../testing/test-app'
-import { composeMail } from '../outbox/compose-mail'
+import { composeMail } from '../mail-delivery/compose-mail'
 
 const BANK = 'IBAN DE89 3704 0044 0532 0130 00\nReference: your order number'
 const customer = {

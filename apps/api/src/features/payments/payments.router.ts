@@ -1,5 +1,4 @@
-import { ZOrder } from '@shop/schema/orders'
-import { ZPaymentSettings, ZPaymentSettingsInput, ZRecordPaymentInput } from '@shop/schema/payments'
+import { ZPaymentSettings, ZPaymentSettingsInput } from '@shop/schema/payments'
 import { z } from 'zod'
 import { adminProcedure, route, router } from '../../trpc/init'
 import * as payments from './payments.service'
@@ -16,10 +15,3 @@ export const adminPaymentsRouter = router({
     .output(ZPaymentSettings)
     .mutation(({ ctx, input }) => payments.updatePaymentSettings(ctx.db, input)),
 })
-
-/** POST /api/admin/orders/{id}/payments: an order operation (staff may record payments), in the orders router. */
-export const recordPaymentProcedure = adminProcedure
-  .meta(route('admin.orders.recordPayment'))
-  .input(ZRecordPaymentInput)
-  .output(ZOrder)
-  .mutation(({ ctx, input }) => payments.recordPayment(ctx.db, ctx.admin.username, input))

@@ -2,7 +2,6 @@ import type { Db } from '@shop/db/client'
 import * as moneyRepo from '@shop/db/money'
 import * as paymentsRepo from '@shop/db/payments'
 import { centsToMoney } from '@shop/schema/common'
-import type { Order } from '@shop/schema/orders'
 import {
   type OfferedPaymentMethod,
   PAYMENT_METHOD_NAMES,
@@ -16,7 +15,6 @@ import {
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
-import { getOrder } from '../orders/orders.service'
 
 // --- Settings -------------------------------------------------------------------------------------------------
 
@@ -53,7 +51,7 @@ export async function offeredMethods(deps: Pick<AppDeps, 'db' | 'moneyRules'>): 
  * follows from the ledger (paymentStatusOf). Refused with 400: a payment above what is still to pay, a refund
  * above what is held.
  */
-export async function recordPayment(db: Db, actor: string, input: RecordPaymentValues): Promise<Order> {
+export async function recordPayment(db: Db, actor: string, input: RecordPaymentValues): Promise<void> {
   const { currency } = await moneyRepo.getSettings(db)
   const outcome = await db.transaction().execute((tx) =>
     paymentsRepo.record(tx, {
@@ -75,7 +73,6 @@ export async function recordPayment(db: Db, actor: string, input: RecordPaymentV
         : `A payment of ${amount} is more than the ${formatCents(Math.max(0, outcome.totalCents - held), currency)} still to pay for this order`,
     )
   }
-  return getOrder(db, input.id)
 }
 
 /** The order's ledger, oldest first, each entry with the status it left the order in. */

@@ -13,11 +13,11 @@ import {
 import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../lib/app-error'
+import { actorOf } from '../../lib/audit'
 import { sendCsv } from '../../lib/csv'
 import { errorBody } from '../../lib/error-body'
 import { readParts } from '../../lib/multipart'
 import { requireAdmin } from '../../lib/request-admin'
-import { actorOf } from '../accounts/audit'
 import { fileError, ProductCsvRefusal } from './product-csv'
 import { importProductCsv, productExportRows } from './products-csv.service'
 

@@ -11,8 +11,8 @@ import type {
   ZProductExportInput,
 } from '@shop/schema/products-csv'
 import type { z } from 'zod'
+import { type Actor, audit } from '../../lib/audit'
 import type { CsvCell } from '../../lib/csv'
-import { type Actor, audit } from '../accounts/audit'
 import { ProductCsvRefusal, productCsvRows, readProductCsv } from './product-csv'
 import { checkFileSkus, groupRows, type ImportPlan, planImport, type RowGroup } from './product-import-plan'
 import { productListOptions } from './products.service'

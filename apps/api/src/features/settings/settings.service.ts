@@ -3,8 +3,8 @@ import * as settingsRepo from '@shop/db/settings'
 import type { ShopSettings, ShopSettingsValues, TestMailResult } from '@shop/schema/settings'
 import type { AppDeps } from '../../deps'
 import type { Config } from '../../env'
-import { describeMailError } from '../auth/mailer'
-import { countRequest, TEST_MAIL_LIMIT } from '../auth/rate-limit'
+import { describeMailError } from '../../lib/mailer'
+import { countRequest, TEST_MAIL_LIMIT } from '../../lib/rate-limit'
 import { renderTestMail } from '../mail/render-mail'
 
 /** The settings a new shop starts with: today's SHOP_* environment. */

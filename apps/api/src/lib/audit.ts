@@ -86,3 +86,23 @@ export function audit(
     changes: entry.changes ?? {},
   })
 }
+
+/** What an audited write is, read before it: the entity, the action, and the record as it was. */
+export interface AuditPlan {
+  entity: AuditEntity
+  action: string
+  before: Record<string, unknown> | undefined
+}
+
+/**
+ * Records the back-office writes made through tRPC procedures: trpc/init.ts calls it around each write, and gets it
+ * through the procedures' context, so the layer every router builds on knows no feature (the recorder, which reads
+ * each entity's record before the write, is features/accounts/audit-writes.ts).
+ */
+export interface ProcedureAudit<Ctx> {
+  isAudited(path: string): boolean
+  /** False for an audited action that changes nothing in the database: its entry is written after it. */
+  isDatabaseWrite(path: string): boolean
+  plan(ctx: Ctx, path: string, input: unknown): Promise<AuditPlan | undefined>
+  record(ctx: Ctx, plan: AuditPlan, input: unknown, output: unknown): Promise<void>
+}

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer'
-import type { Config } from '../../env'
+import type { Config } from '../env'
 
 export interface MailMessage {
   to: string

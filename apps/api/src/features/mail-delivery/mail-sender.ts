@@ -3,8 +3,9 @@ import type { Db, Executor } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as outboxRepo from '@shop/db/outbox'
 import type { FastifyBaseLogger } from 'fastify'
+import type { MailSender } from '../../deps'
 import type { Config } from '../../env'
-import { describeMailError, type Mailer } from '../auth/mailer'
+import { describeMailError, type Mailer } from '../../lib/mailer'
 import { lastOrderSubmittedAt } from '../orders/order-writer'
 import { composeMail, MailObsoleteError } from './compose-mail'
 
@@ -21,16 +22,6 @@ import { composeMail, MailObsoleteError } from './compose-mail'
  *
  * The sender wakes when this process queued mail (`kick`), and every `pollMs` for the others' mail and retries.
  */
-export interface MailSender {
-  /** Mail was queued: send it now rather than at the next poll. */
-  kick(): void
-  start(): void
-  /** Stops polling and waits for the mail being sent. */
-  stop(): Promise<void>
-  /** Sends every due mail, then resolves (tests, and the poll). */
-  drain(): Promise<void>
-}
-
 const BATCH = 20
 // Rendering and recording a mail takes the same thread (and, on SQLite, the same write lock) as orders. While
 // orders keep arriving (one in the last ORDERS_QUIET_MS), mail waits, but never more than MAX_DEFER_MS in a row:

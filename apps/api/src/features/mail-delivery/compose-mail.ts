@@ -17,8 +17,8 @@ import {
   renderPasswordResetMail,
 } from '../mail/render-mail'
 import { lineTotal } from '../orders/order-rules'
+import { mintOrderKey } from '../outbox/outbox-mails'
 import { getShopSettings } from '../settings/settings.service'
-import { mintOrderKey } from './outbox-mails'
 
 export interface ComposedMail extends RenderedMail {
   fromName: string

@@ -2,9 +2,9 @@ import { ZApiError } from '@shop/schema/common'
 import { API_PREFIX, type HttpStatus, type RouteDef, rawRoutes, routes, successStatus } from '@shop/schema/routes'
 import { generateOpenApiDocument } from 'trpc-to-openapi'
 import type { oas31 } from 'zod-openapi'
-import { SESSION_COOKIE } from '../features/auth/session-cookie'
 import { appRouter } from './app-router'
-import { plainRoutePaths } from './openapi-plain-routes'
+import { SESSION_COOKIE } from './lib/session-cookie'
+import { plainRoutePaths } from './trpc/openapi-plain-routes'
 
 export type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>
 type ErrorStatus = Exclude<HttpStatus, 200 | 201 | 304> | 500

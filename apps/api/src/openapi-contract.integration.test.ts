@@ -14,8 +14,8 @@ import {
   routes,
 } from '@shop/schema/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { passwordHashing } from '../lib/crypto'
-import { createTestApp, TEST_ADMIN, type TestApp } from '../testing/test-app'
+import { passwordHashing } from './lib/crypto'
+import { createTestApp, TEST_ADMIN, type TestApp } from './testing/test-app'
 
 type OperationName = ProcedurePath | RawRouteName
 const table: Array<[OperationName, RouteDef]> = [

@@ -1,7 +1,7 @@
 import type { Db } from '@shop/db/client'
 import * as rateLimitsRepo from '@shop/db/rate-limits'
 import { Redis } from 'ioredis'
-import { AppError } from '../../lib/app-error'
+import { AppError } from './app-error'
 
 /** A client's count in its current window, and when the window ends (ISO time). */
 export interface RateLimitState {
