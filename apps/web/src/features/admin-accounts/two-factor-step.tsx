@@ -1,9 +1,7 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core'
 import { ZOtp } from '@shop/schema/common'
 import { useState } from 'react'
-import { toast } from '../../components/toasts'
-import { apiMessageOf } from '../../lib/api-error'
-import { useLoginTwoFactor } from './use-accounts'
+import { loginFailureOf, useLoginTwoFactor } from './use-accounts'
 
 interface TwoFactorStepProps {
   challenge: string
@@ -35,10 +33,9 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: TwoFactorStepPro
     setError(null)
     login.mutate(isRecovery ? { challenge, recoveryCode: code } : { challenge, code }, {
       onSuccess: onDone,
+      // The hook's toast says why too; the field keeps the reason, and is emptied for the next try.
       onError: (failure) => {
-        const message = apiMessageOf(failure) ?? 'Authentication failed'
-        toast({ title: 'Login Failed', message, isError: true })
-        setError(message)
+        setError(loginFailureOf(failure))
         setValue('')
       },
     })

@@ -1,8 +1,12 @@
-import type { AuditEntry, AuditListInput } from '@shop/schema/accounts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { fetchPage, pageQueryKey } from '../../lib/fetch-page'
+import { toastFailure } from '../../components/admin/toast-failure'
+import { toast } from '../../components/toasts'
+import { apiMessageOf } from '../../lib/api-error'
 import { ADMIN_TOKEN_KEY } from '../../lib/session'
 import { useTRPC } from '../../lib/trpc'
+
+// The signed-in admin's own account: its role, two-factor sign-in, password and sessions. Each write toasts how it
+// went; the screens only add what is theirs (a form reset, the recovery codes shown once).
 
 /** The signed-in admin's account: role and two-factor state (which screens the shell offers). */
 export function useAccount() {
@@ -11,7 +15,7 @@ export function useAccount() {
 }
 
 /** Every cached answer about the account and the admins, asked again after a change. */
-function useRefreshAccounts() {
+export function useRefreshAccounts() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   return () =>
@@ -22,7 +26,7 @@ function useRefreshAccounts() {
     ])
 }
 
-/** The login's second step: the session comes with a right code. */
+/** The login's second step: the session comes with a right code; a wrong one toasts the API's reason. */
 export function useLoginTwoFactor() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -36,65 +40,65 @@ export function useLoginTwoFactor() {
         }
         queryClient.setQueryData(trpc.auth.me.queryKey(), result.admin)
       },
+      onError: (error) => toast({ title: 'Login Failed', message: loginFailureOf(error), isError: true }),
     }),
   )
 }
 
-export function useAdmins() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.admins.list.queryOptions())
-}
-
-export function useCreateAdmin() {
-  const trpc = useTRPC()
-  const refresh = useRefreshAccounts()
-  return useMutation(trpc.admin.admins.create.mutationOptions({ onSuccess: () => refresh() }))
-}
-
-export function useUpdateAdmin() {
-  const trpc = useTRPC()
-  const refresh = useRefreshAccounts()
-  return useMutation(trpc.admin.admins.update.mutationOptions({ onSuccess: () => refresh() }))
-}
-
-export function useDeleteAdmin() {
-  const trpc = useTRPC()
-  const refresh = useRefreshAccounts()
-  return useMutation(trpc.admin.admins.delete.mutationOptions({ onSuccess: () => refresh() }))
-}
-
-export function useAccountPolicy() {
-  const trpc = useTRPC()
-  return useQuery(trpc.admin.accountPolicy.get.queryOptions())
-}
-
-export function useUpdateAccountPolicy() {
-  const trpc = useTRPC()
-  const refresh = useRefreshAccounts()
-  return useMutation(trpc.admin.accountPolicy.update.mutationOptions({ onSuccess: () => refresh() }))
+/** Why the login's second step failed, for its toast and its field: the API's reason, else a generic one. */
+export function loginFailureOf(error: unknown): string {
+  return apiMessageOf(error) ?? 'Authentication failed'
 }
 
 export function useChangePassword() {
   const trpc = useTRPC()
   const refresh = useRefreshAccounts()
-  return useMutation(trpc.auth.changePassword.mutationOptions({ onSuccess: () => refresh() }))
+  return useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: (result) => {
+        toast({ title: 'Password changed', message: result.message })
+        return refresh()
+      },
+      onError: (error) => toastFailure('Your password could not be changed.', error),
+    }),
+  )
 }
 
 export function useTwoFactorSetup() {
   const trpc = useTRPC()
-  return useMutation(trpc.auth.twoFactorSetup.mutationOptions())
+  return useMutation(
+    trpc.auth.twoFactorSetup.mutationOptions({
+      onError: (error) => toastFailure('Two-factor sign-in could not be started.', error),
+    }),
+  )
 }
 
 export function useTwoFactorEnable() {
   const trpc = useTRPC()
   const refresh = useRefreshAccounts()
-  return useMutation(trpc.auth.twoFactorEnable.mutationOptions({ onSuccess: () => refresh() }))
+  return useMutation(
+    trpc.auth.twoFactorEnable.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Two-factor sign-in is on' })
+        return refresh()
+      },
+      onError: (error) => toastFailure('Two-factor sign-in could not be turned on.', error),
+    }),
+  )
 }
 
 export function useTwoFactorDisable() {
   const trpc = useTRPC()
   const refresh = useRefreshAccounts()
-  return useMutation(trpc.auth.twoFactorDisable.mutationOptions({ onSuccess: () => refresh() }))
+  return useMutation(
+    trpc.auth.twoFactorDisable.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Two-factor sign-in is off' })
+        return refresh()
+      },
+      onError: (error) => toastFailure('Two-factor sign-in could not be turned off.', error),
+    }),
+  )
 }
 
 export function useSessions() {
@@ -105,20 +109,27 @@ export function useSessions() {
 export function useRevokeSession() {
   const trpc = useTRPC()
   const refresh = useRefreshAccounts()
-  return useMutation(trpc.auth.revokeSession.mutationOptions({ onSuccess: () => refresh() }))
+  return useMutation(
+    trpc.auth.revokeSession.mutationOptions({
+      onSuccess: () => {
+        toast({ title: 'Session signed out' })
+        return refresh()
+      },
+      onError: (error) => toastFailure('The session could not be signed out.', error),
+    }),
+  )
 }
 
 export function useRevokeOtherSessions() {
   const trpc = useTRPC()
   const refresh = useRefreshAccounts()
-  return useMutation(trpc.auth.revokeOtherSessions.mutationOptions({ onSuccess: () => refresh() }))
-}
-
-/** One page of the audit log, filtered, with the count of all matching entries. */
-export function useAuditPage(input: AuditListInput) {
-  const values = { ...input }
-  return useQuery({
-    queryKey: pageQueryKey('admin.audit.list', values),
-    queryFn: ({ signal }) => fetchPage<AuditEntry>('admin.audit.list', values, signal),
-  })
+  return useMutation(
+    trpc.auth.revokeOtherSessions.mutationOptions({
+      onSuccess: (result) => {
+        toast({ title: 'Signed out', message: result.message })
+        return refresh()
+      },
+      onError: (error) => toastFailure('The sessions could not be signed out.', error),
+    }),
+  )
 }

@@ -16,6 +16,7 @@ import { toast } from '../../components/toasts'
 import { apiErrorOf, parseBody } from '../../lib/api-error'
 import { apiFetch } from '../../lib/api-fetch'
 import { sessionHeaders } from '../../lib/session'
+import { apiTransport } from '../../lib/transport'
 import { useRefreshShopData } from '../admin-shared/use-refresh-shop-data'
 
 /** The filters of the products list that the export takes (its page is not one: the export has every page). */
@@ -76,7 +77,9 @@ async function sendImport({ file, mode }: { file: File; mode: ProductImportMode 
   const body = new FormData()
   body.append(PRODUCT_IMPORT_MODE_FIELD, mode)
   body.append(PRODUCT_CSV_FIELD, file)
-  const response = await fetch(`${API_PREFIX}${rawRoutes.productsImport.path}`, {
+  // Through the app's one transport, as apiFetch sends the upload, but without its rejection of a non-2xx answer:
+  // a refusal's body is the report to show.
+  const response = await apiTransport(`${API_PREFIX}${rawRoutes.productsImport.path}`, {
     method: 'POST',
     body,
     headers: sessionHeaders(),
