@@ -38,7 +38,7 @@ export interface BuildAppOptions {
 
 /**
  * Fastify's own hop count trusts nothing (it cannot tell the proxy from a client that reached the port directly),
- * so a count becomes "believe the nearest N hops". The README says to let only the proxy reach the port then, or
+ * so a count becomes "believe the nearest N hops". docs/self-hosting.md says to let only the proxy reach the port then, or
  * to list the proxies' addresses instead.
  */
 function fastifyTrustProxy(trustProxy: TrustProxy): FastifyServerOptions['trustProxy'] {

@@ -227,7 +227,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     // The demo's money settings: no shipping zones and no tax rates, so the demo checks out as the spec shows it
     // (shipping free, tax $0.00, the total the sum of the lines), as a new shop does. Zones and rates have no on/off
     // switch: any row written here would charge at once, so the demo writes none and the owner adds them in
-    // Settings (docs/shipping-and-tax.md, decision 0016). The code stays: it costs nothing until a buyer types it.
+    // Settings (docs/guide/money-and-payments.md, decision 0016). The code stays: it costs nothing until a buyer types it.
     await money.insertDiscount(tx, {
       code: 'WELCOME10',
       kind: 'percent',

@@ -16,8 +16,8 @@ export function MailServerAlert() {
     <Alert color="yellow" variant="light" icon={<IconMailOff size={18} />} title="No mail server is configured">
       The shop's e-mails (order confirmations, status updates, order links, password resets) are written to the server
       log instead of being sent. Set <Env>SMTP_HOST</Env>, <Env>SMTP_PORT</Env>, <Env>SMTP_USER</Env>,{' '}
-      <Env>SMTP_PASSWORD</Env> and <Env>SMTP_FROM</Env> (see "E-mail and settings" in the README), restart the shop,
-      then send a test e-mail below.
+      <Env>SMTP_PASSWORD</Env> and <Env>SMTP_FROM</Env> (see "Pointing SMTP at a real provider" in
+      docs/guide/orders-and-mails.md), restart the shop, then send a test e-mail below.
     </Alert>
   )
 }
