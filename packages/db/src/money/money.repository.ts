@@ -313,11 +313,6 @@ export async function listDiscounts(db: Executor, limit = 500): Promise<StoredDi
   return rows.map(toDiscount)
 }
 
-export async function findDiscount(db: Executor, id: number): Promise<StoredDiscount | undefined> {
-  const row = await db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst()
-  return row && toDiscount(row)
-}
-
 export async function findDiscountsByCode(db: Executor, codes: string[]): Promise<Map<string, StoredDiscount>> {
   if (codes.length === 0) return new Map()
   const rows = await db

@@ -325,11 +325,6 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
   }
 }
 
-export async function findIdByNumber(db: Executor, orderNumber: string): Promise<number | undefined> {
-  const row = await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst()
-  return row?.id
-}
-
 /** The order with this number, if it is the buyer's with this e-mail (letter case aside). */
 export async function findIdByNumberAndEmail(
   db: Executor,

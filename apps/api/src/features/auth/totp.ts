@@ -9,8 +9,6 @@ import QRCode from 'qrcode'
 const totp = authenticator.clone({ step: 30, digits: 6, window: 1 })
 const STEP_MS = 30_000
 
-export const TOTP_ISSUER = 'Shop back office'
-
 export function newTotpSecret(): string {
   return totp.generateSecret(20)
 }

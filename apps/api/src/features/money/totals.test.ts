@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { computeTotals, divideHalfUp, type TotalsInput } from './totals'
+import { computeTotals, mulDivHalfUp, type TotalsInput } from './totals'
 
 const line = (unitCents: number, quantity = 1) => ({ unitCents, quantity })
 const base: TotalsInput = { lines: [], discount: null, shipping: null, tax: null, pricesIncludeTax: false }
 
-describe('divideHalfUp', () => {
+describe('mulDivHalfUp', () => {
   it.each([
     [5, 10, 1], // 0.5 goes up
     [4, 10, 0],
@@ -13,7 +13,12 @@ describe('divideHalfUp', () => {
     [0, 7, 0],
     [9_007_199_254_740_991, 2, 4_503_599_627_370_496],
   ])('%i / %i = %i', (n, d, expected) => {
-    expect(divideHalfUp(n, d)).toBe(expected)
+    expect(mulDivHalfUp(n, 1, d)).toBe(expected)
+  })
+
+  it('is exact where the product passes 2^53', () => {
+    // 3 x 3,002,399,751,580,331 = 2^53 + 1, which a double holds as 2^53: halved, .5 must still round up.
+    expect(mulDivHalfUp(3, 3_002_399_751_580_331, 2)).toBe(4_503_599_627_370_497)
   })
 })
 

@@ -55,15 +55,8 @@ export interface Totals {
   totalCents: number
 }
 
-/** numerator / denominator rounded half up, for non-negative integers; exact at any size (BigInt). */
-export function divideHalfUp(numerator: number, denominator: number): number {
-  const n = BigInt(numerator)
-  const d = BigInt(denominator)
-  return Number((n * 2n + d) / (d * 2n))
-}
-
-/** a x b / d rounded half up, computed exactly (a x b may pass 2^53 on a large order). */
-function mulDivHalfUp(a: number, b: number, d: number): number {
+/** a x b / d rounded half up, for non-negative integers, computed exactly (a x b may pass 2^53 on a large order). */
+export function mulDivHalfUp(a: number, b: number, d: number): number {
   const n = BigInt(a) * BigInt(b)
   const dd = BigInt(d)
   return Number((n * 2n + dd) / (dd * 2n))

@@ -57,10 +57,6 @@ export async function createOrder(
   return order
 }
 
-export function listOrders(db: Db, options: { limit?: number } = {}): Promise<OrderSummary[]> {
-  return ordersRepo.findMany(db, options)
-}
-
 /** GET /api/admin/orders: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
 export async function listOrderPage(
   ctx: { db: Db; reply: FastifyReply },
