@@ -21,6 +21,19 @@ export function pageOf(
 }
 
 /**
+ * One page of a list, as a service answers it: the items, the count of all that match, the page asked for, and what
+ * the neighbouring pages' addresses keep (the call's filters, and the path's parameters such as a category's slug).
+ * The procedure answers the items, and `paged` (trpc/init.ts) writes the rest into the headers below.
+ */
+export interface Page<T> {
+  items: T[]
+  total: number
+  page: PageRequest
+  query?: Record<string, string | number | undefined>
+  pathParams?: Record<string, string>
+}
+
+/**
  * Every paged list answers its page as the JSON array the spec describes, with the count of all matching rows in
  * `X-Total-Count` and the neighbouring pages in `Link` (RFC 8288: first, prev, next, last), each keeping the call's
  * filters. The OpenAPI document lists both headers on every route marked `paged`.

@@ -9,6 +9,7 @@ import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
+import { type Page, sendPageHeaders } from '../lib/paging'
 import { AUTHENTICATION_REQUIRED_MESSAGE } from '../lib/request-admin'
 import type { Context } from './context'
 
@@ -103,4 +104,28 @@ export function route(path: ProcedurePath): OpenApiMeta {
   // flags (cache, writesCatalog) are the server's, not the document's.
   const { method, path: openapiPath, tags, summary, protect }: RouteDef = routes[path]
   return { openapi: { method, path: openapiPath, tags: [...tags], summary, protect: protect ?? false } }
+}
+
+/**
+ * The resolver of a list the route table marks `paged`: the service answers a `Page`, the procedure answers its
+ * items, and the count of all and the neighbouring pages go in X-Total-Count and Link (lib/paging.ts). The one place
+ * that writes them, so no service touches the reply.
+ */
+export function paged<TCtx extends Pick<Context, 'reply'>, TInput, TItem>(
+  list: (options: { ctx: TCtx; input: TInput }) => Promise<Page<TItem>>,
+) {
+  return async (options: { ctx: TCtx; input: TInput; path: string }): Promise<TItem[]> => {
+    const entry: RouteDef | undefined = Object.hasOwn(routes, options.path)
+      ? routes[options.path as ProcedurePath]
+      : undefined
+    if (entry?.method !== 'GET' || !entry.paged)
+      throw new Error(`${options.path} is not marked paged in the route table`)
+    const page = await list(options)
+    let path: string = entry.path
+    for (const [name, value] of Object.entries(page.pathParams ?? {})) {
+      path = path.replace(`{${name}}`, encodeURIComponent(value))
+    }
+    sendPageHeaders(options.ctx.reply, path, page.query ?? {}, page.page, page.total)
+    return page.items
+  }
 }

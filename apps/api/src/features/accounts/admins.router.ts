@@ -10,7 +10,7 @@ import {
 import { ZMessage } from '@shop/schema/auth'
 import { ZIdInput } from '@shop/schema/common'
 import { z } from 'zod'
-import { adminProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, paged, route, router } from '../../trpc/init'
 import { actorOf } from './account.service'
 import * as admins from './admins.service'
 
@@ -59,5 +59,5 @@ export const adminAuditRouter = router({
     .meta(route('admin.audit.list'))
     .input(ZAuditListInput)
     .output(z.array(ZAuditEntry))
-    .query(({ ctx, input }) => admins.listAuditEntries(ctx.db, ctx.reply, input)),
+    .query(paged(({ ctx, input }) => admins.listAuditEntries(ctx.db, input))),
 })

@@ -12,14 +12,12 @@ import type {
   ZAuditListInput,
 } from '@shop/schema/accounts'
 import { dayRange } from '@shop/schema/accounts'
-import { routes } from '@shop/schema/routes'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { type Actor, audit, changedFields } from '../../lib/audit'
 import { hashPassword, randomToken } from '../../lib/crypto'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 import { issueResetLink } from '../auth/auth.service'
 import { queueInviteMail } from '../outbox/outbox-mails'
 
@@ -160,9 +158,8 @@ export async function updateAccountPolicy(
 /** A page of the audit log, newest first, filtered by admin, entity and days; its paging headers on the reply. */
 export async function listAuditEntries(
   db: AppDeps['db'],
-  reply: FastifyReply,
   input: z.output<typeof ZAuditListInput>,
-): Promise<auditRepo.AuditEntry[]> {
+): Promise<Page<auditRepo.AuditEntry>> {
   const page = pageOf(input)
   const { from, to } = dayRange(input.from, input.to)
   const { rows, total } = await auditRepo.listPage(
@@ -170,6 +167,5 @@ export async function listAuditEntries(
     { adminId: input.adminId, entity: input.entity, from, to },
     { limit: page.pageSize, offset: page.offset },
   )
-  sendPageHeaders(reply, routes['admin.audit.list'].path, { ...input }, page, total)
-  return rows
+  return { items: rows, total, page, query: { ...input } }
 }

@@ -4,7 +4,7 @@ import { ZProduct, ZProductListInput } from '@shop/schema/products'
 import { ZShopInfo } from '@shop/schema/shop'
 import { ZTestimonial } from '@shop/schema/testimonials'
 import { z } from 'zod'
-import { publicProcedure, route, router } from '../../trpc/init'
+import { paged, publicProcedure, route, router } from '../../trpc/init'
 import { freeShippingOver } from '../money/money.service'
 import { offeredMethods } from '../payments/payments.service'
 import { getShopSettings } from '../settings/settings.service'
@@ -45,7 +45,7 @@ export const categoriesRouter = router({
     .meta(route('categories.products'))
     .input(ZCategoryProductsInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => catalog.listCategoryProducts(ctx, input)),
+    .query(paged(({ ctx, input }) => catalog.listCategoryProducts(ctx.db, input))),
 })
 
 export const productsRouter = router({
@@ -58,7 +58,7 @@ export const productsRouter = router({
     .meta(route('products.list'))
     .input(ZProductListInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => catalog.listProducts(ctx, input)),
+    .query(paged(({ ctx, input }) => catalog.listProducts(ctx.db, input))),
   get: publicProcedure
     .meta(route('products.get'))
     .input(ZIdInput)

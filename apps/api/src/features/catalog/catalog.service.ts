@@ -5,12 +5,10 @@ import * as testimonialsRepo from '@shop/db/testimonials'
 import type { Category, ZCategoryProductsInput } from '@shop/schema/categories'
 import { MAX_PAGE_SIZE, ZId } from '@shop/schema/common'
 import type { Product, ZProductListInput } from '@shop/schema/products'
-import { routes } from '@shop/schema/routes'
 import type { Testimonial } from '@shop/schema/testimonials'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 
 // The public catalog: only active categories and active products are ever shown.
 
@@ -29,19 +27,17 @@ export async function getCategory(db: Db, slug: string): Promise<Category> {
 
 /** GET /api/categories/{slug}/products: a page of the category's active products by name, with page headers. */
 export async function listCategoryProducts(
-  ctx: { db: Db; reply: FastifyReply },
+  db: Db,
   input: z.output<typeof ZCategoryProductsInput>,
-): Promise<Product[]> {
-  const category = await getCategory(ctx.db, input.slug)
+): Promise<Page<Product>> {
+  const category = await getCategory(db, input.slug)
   const page = pageOf(input, MAX_PAGE_SIZE)
   const options = { publicOnly: true, categoryId: category.id }
   const [items, total] = await Promise.all([
-    productsRepo.findMany(ctx.db, { ...options, sort: 'name', limit: page.pageSize, offset: page.offset }),
-    productsRepo.count(ctx.db, options),
+    productsRepo.findMany(db, { ...options, sort: 'name', limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(db, options),
   ])
-  const path = routes['categories.products'].path.replace('{slug}', encodeURIComponent(category.slug))
-  sendPageHeaders(ctx.reply, path, {}, page, total)
-  return items
+  return { items, total, page, pathParams: { slug: category.slug } }
 }
 
 export function listFeaturedProducts(db: Db): Promise<Product[]> {
@@ -49,19 +45,15 @@ export function listFeaturedProducts(db: Db): Promise<Product[]> {
 }
 
 /** GET /api/products: a page of the active products, searched and sorted, with page headers. */
-export async function listProducts(
-  ctx: { db: Db; reply: FastifyReply },
-  input: z.output<typeof ZProductListInput>,
-): Promise<Product[]> {
+export async function listProducts(db: Db, input: z.output<typeof ZProductListInput>): Promise<Page<Product>> {
   // `limit` is the first page of that size (the search box's few results).
   const page = pageOf({ page: input.page, pageSize: input.pageSize ?? input.limit }, MAX_PAGE_SIZE)
   const options = { publicOnly: true, search: input.q || undefined }
   const [items, total] = await Promise.all([
-    productsRepo.findMany(ctx.db, { ...options, sort: input.sort, limit: page.pageSize, offset: page.offset }),
-    productsRepo.count(ctx.db, options),
+    productsRepo.findMany(db, { ...options, sort: input.sort, limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(db, options),
   ])
-  sendPageHeaders(ctx.reply, routes['products.list'].path, { q: input.q, sort: input.sort }, page, total)
-  return items
+  return { items, total, page, query: { q: input.q, sort: input.sort } }
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {

@@ -1,7 +1,7 @@
 import { ZAdminCategoryListInput, ZCategory, ZCreateCategoryInput, ZUpdateCategoryInput } from '@shop/schema/categories'
 import { ZIdInput } from '@shop/schema/common'
 import { z } from 'zod'
-import { adminProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, paged, route, router } from '../../trpc/init'
 import * as categories from './categories.service'
 
 export const adminCategoriesRouter = router({
@@ -9,7 +9,7 @@ export const adminCategoriesRouter = router({
     .meta(route('admin.categories.list'))
     .input(ZAdminCategoryListInput)
     .output(z.array(ZCategory))
-    .query(({ ctx, input }) => categories.listCategoryPage(ctx, input)),
+    .query(paged(({ ctx, input }) => categories.listCategoryPage(ctx.db, input))),
   get: adminProcedure
     .meta(route('admin.categories.get'))
     .input(ZIdInput)

@@ -2,11 +2,9 @@ import * as categoriesRepo from '@shop/db/categories'
 import type { Db } from '@shop/db/client'
 import { isForeignKeyViolation, isUniqueViolation } from '@shop/db/errors'
 import type { Category, CategoryValues, ZAdminCategoryListInput } from '@shop/schema/categories'
-import { routes } from '@shop/schema/routes'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 
 function slugTaken(error: unknown, slug: string): never {
   if (isUniqueViolation(error)) throw new AppError('CONFLICT', `A category with slug '${slug}' already exists`)
@@ -15,18 +13,17 @@ function slugTaken(error: unknown, slug: string): never {
 
 /** GET /api/admin/categories: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
 export async function listCategoryPage(
-  ctx: { db: Db; reply: FastifyReply },
+  db: Db,
   input: z.output<typeof ZAdminCategoryListInput>,
-): Promise<Category[]> {
+): Promise<Page<Category>> {
   const page = pageOf(input)
-  const { items, total } = await categoriesRepo.findPage(ctx.db, {
+  const { items, total } = await categoriesRepo.findPage(db, {
     ...page,
     sort: input.sort,
     search: input.q || undefined,
     active: input.status === undefined ? undefined : input.status === 'active',
   })
-  sendPageHeaders(ctx.reply, routes['admin.categories.list'].path, input, page, total)
-  return items
+  return { items, total, page, query: { ...input } }
 }
 
 export async function getCategory(db: Db, id: number): Promise<Category> {

@@ -17,7 +17,7 @@ import {
 } from '@shop/schema/orders'
 import { ZRecordPaymentInput } from '@shop/schema/payments'
 import { z } from 'zod'
-import { adminProcedure, publicProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, paged, publicProcedure, route, router } from '../../trpc/init'
 import * as payments from '../payments/payments.service'
 import * as guestOrders from './guest-orders.service'
 import * as activity from './order-activity.service'
@@ -52,7 +52,7 @@ export const adminOrdersRouter = router({
     .meta(route('admin.orders.list'))
     .input(ZAdminOrderListInput)
     .output(z.array(ZOrderSummary))
-    .query(({ ctx, input }) => orders.listOrderPage(ctx, input)),
+    .query(paged(({ ctx, input }) => orders.listOrderPage(ctx.db, input))),
   get: adminProcedure
     .meta(route('admin.orders.get'))
     .input(ZIdInput)

@@ -13,12 +13,10 @@ import {
   type ZUpdateOrderStatusInput,
 } from '@shop/schema/orders'
 import { MAX_STOCK } from '@shop/schema/products'
-import { routes } from '@shop/schema/routes'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 import { tryDiscountCode } from '../money/discount-code-limit'
 import { queueStatusMail } from '../outbox/outbox-mails'
 import { stockMessage, stockMovementOf } from './order-rules'
@@ -58,12 +56,9 @@ export async function createOrder(
 }
 
 /** GET /api/admin/orders: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
-export async function listOrderPage(
-  ctx: { db: Db; reply: FastifyReply },
-  input: z.output<typeof ZAdminOrderListInput>,
-): Promise<OrderSummary[]> {
+export async function listOrderPage(db: Db, input: z.output<typeof ZAdminOrderListInput>): Promise<Page<OrderSummary>> {
   const page = pageOf(input)
-  const { items, total } = await ordersRepo.findPage(ctx.db, {
+  const { items, total } = await ordersRepo.findPage(db, {
     ...page,
     sort: input.sort,
     status: input.status,
@@ -71,8 +66,7 @@ export async function listOrderPage(
     search: input.q || undefined,
     ...dayRange(input.from, input.to),
   })
-  sendPageHeaders(ctx.reply, routes['admin.orders.list'].path, input, page, total)
-  return items
+  return { items, total, page, query: { ...input } }
 }
 
 export async function getOrder(db: Executor, id: number): Promise<Order> {

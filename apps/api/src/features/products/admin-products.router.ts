@@ -1,7 +1,7 @@
 import { ZIdInput } from '@shop/schema/common'
 import { ZAdminProductListInput, ZCreateProductInput, ZProduct, ZUpdateProductInput } from '@shop/schema/products'
 import { z } from 'zod'
-import { adminProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, paged, route, router } from '../../trpc/init'
 import * as products from './products.service'
 
 export const adminProductsRouter = router({
@@ -9,7 +9,7 @@ export const adminProductsRouter = router({
     .meta(route('admin.products.list'))
     .input(ZAdminProductListInput)
     .output(z.array(ZProduct))
-    .query(({ ctx, input }) => products.listProductPage(ctx, input)),
+    .query(paged(({ ctx, input }) => products.listProductPage(ctx.db, input))),
   get: adminProcedure
     .meta(route('admin.products.get'))
     .input(ZIdInput)

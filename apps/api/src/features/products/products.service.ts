@@ -3,11 +3,9 @@ import { type Db, type Executor, inTransaction } from '@shop/db/client'
 import { isUniqueViolation } from '@shop/db/errors'
 import * as productsRepo from '@shop/db/products'
 import { type Product, type ProductValues, variantsOf, type ZAdminProductListInput } from '@shop/schema/products'
-import { routes } from '@shop/schema/routes'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 
 async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
   const category = await categoriesRepo.findById(db, categoryId)
@@ -51,18 +49,14 @@ export function productListOptions(input: Omit<z.output<typeof ZAdminProductList
 }
 
 /** GET /api/admin/products: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
-export async function listProductPage(
-  ctx: { db: Db; reply: FastifyReply },
-  input: z.output<typeof ZAdminProductListInput>,
-): Promise<Product[]> {
+export async function listProductPage(db: Db, input: z.output<typeof ZAdminProductListInput>): Promise<Page<Product>> {
   const page = pageOf(input)
   const options = productListOptions(input)
   const [items, total] = await Promise.all([
-    productsRepo.findMany(ctx.db, { ...options, limit: page.pageSize, offset: page.offset }),
-    productsRepo.count(ctx.db, options),
+    productsRepo.findMany(db, { ...options, limit: page.pageSize, offset: page.offset }),
+    productsRepo.count(db, options),
   ])
-  sendPageHeaders(ctx.reply, routes['admin.products.list'].path, input, page, total)
-  return items
+  return { items, total, page, query: { ...input } }
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product> {

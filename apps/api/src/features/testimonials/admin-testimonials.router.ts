@@ -6,7 +6,7 @@ import {
   ZUpdateTestimonialInput,
 } from '@shop/schema/testimonials'
 import { z } from 'zod'
-import { adminProcedure, route, router } from '../../trpc/init'
+import { adminProcedure, paged, route, router } from '../../trpc/init'
 import * as testimonials from './testimonials.service'
 
 export const adminTestimonialsRouter = router({
@@ -14,7 +14,7 @@ export const adminTestimonialsRouter = router({
     .meta(route('admin.testimonials.list'))
     .input(ZAdminTestimonialListInput)
     .output(z.array(ZTestimonial))
-    .query(({ ctx, input }) => testimonials.listTestimonialPage(ctx, input)),
+    .query(paged(({ ctx, input }) => testimonials.listTestimonialPage(ctx.db, input))),
   create: adminProcedure
     .meta(route('admin.testimonials.create'))
     .input(ZCreateTestimonialInput)

@@ -1,27 +1,24 @@
 import type { Db } from '@shop/db/client'
 import * as testimonialsRepo from '@shop/db/testimonials'
-import { routes } from '@shop/schema/routes'
 import type { Testimonial, TestimonialValues, ZAdminTestimonialListInput } from '@shop/schema/testimonials'
-import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
-import { pageOf, sendPageHeaders } from '../../lib/paging'
+import { type Page, pageOf } from '../../lib/paging'
 
 /** GET /api/admin/testimonials: one page, the total count and the neighbouring pages in headers (lib/paging.ts). */
 export async function listTestimonialPage(
-  ctx: { db: Db; reply: FastifyReply },
+  db: Db,
   input: z.output<typeof ZAdminTestimonialListInput>,
-): Promise<Testimonial[]> {
+): Promise<Page<Testimonial>> {
   const page = pageOf(input)
-  const { items, total } = await testimonialsRepo.findPage(ctx.db, {
+  const { items, total } = await testimonialsRepo.findPage(db, {
     ...page,
     sort: input.sort,
     search: input.q || undefined,
     active: input.status === undefined ? undefined : input.status === 'active',
     featured: input.featured === undefined ? undefined : input.featured === 'true',
   })
-  sendPageHeaders(ctx.reply, routes['admin.testimonials.list'].path, input, page, total)
-  return items
+  return { items, total, page, query: { ...input } }
 }
 
 export function createTestimonial(db: Db, values: TestimonialValues): Promise<Testimonial> {
