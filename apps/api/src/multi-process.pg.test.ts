@@ -425,7 +425,7 @@ describe('two API processes on one PostgreSQL database', () => {
       ...ids.slice(5, 10).map((order) => call(b, `/api/admin/orders/${order}`, { method: 'DELETE', token })),
     ])
     expect(changes.map((r) => r.status)).toEqual(Array(10).fill(200))
-    // And 10 of the others paid in full, half through each process (issue #16: the revenue card counts payments).
+    // And 10 of the others paid in full, half through each process (the revenue card counts payments).
     const paid = await Promise.all(
       ids.slice(10, 20).map((order, i) =>
         call(i % 2 === 0 ? a : b, `/api/admin/orders/${order}/payments`, {

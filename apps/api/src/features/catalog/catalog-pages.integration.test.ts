@@ -1,5 +1,5 @@
 /**
- * The public lists load in pages (issue #14): GET /api/categories/{slug}/products and GET /api/products take
+ * The public lists load in pages: GET /api/categories/{slug}/products and GET /api/products take
  * optional `page` and `pageSize`; without them they answer the spec's array, bounded by the largest page. Each
  * page is kept by the catalog cache with its headers, and a catalog write empties every page. SQLite and
  * PostgreSQL.

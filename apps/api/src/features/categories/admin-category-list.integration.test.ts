@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/categories answers one page at a time like the other back-office lists (issue #14): the spec's
+ * GET /api/admin/categories answers one page at a time like the other back-office lists: the spec's
  * array, X-Total-Count and Link, searched, filtered by status and sorted by the database. SQLite and PostgreSQL.
  */
 import { insertCategory } from '@shop/db/testing/factories'

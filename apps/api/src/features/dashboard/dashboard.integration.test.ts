@@ -112,7 +112,7 @@ describe('with products and orders', () => {
     await setStatus(bob, 'cancelled')
     await setStatus(carol, 'completed')
     await setStatus(lastAnn, 'processing')
-    // Every order but Bob's cancelled one is paid (issue #16: revenue counts paid orders).
+    // Every order but Bob's cancelled one is paid (revenue counts paid orders).
     for (const order of orders) if (order !== bob) await recordPayment(order, 'payment', order.total)
   })
 

@@ -18,7 +18,7 @@ import type { z } from 'zod'
 import { averageOrderCents, bucketSales, rangeOfLastDays } from './sales-buckets'
 
 /**
- * Revenue counts paid orders: the payments recorded less refunds (issue #16; an order placed but not paid brings
+ * Revenue counts paid orders: the payments recorded less refunds (docs/decisions/0014-payment-status.md; an order placed but not paid brings
  * nothing yet); customers are distinct e-mail addresses. Read from the sales
  * summary the order writes keep (@shop/db/sales-summary), so it costs the same at 1,000,000 orders.
  */

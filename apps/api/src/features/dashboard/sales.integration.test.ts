@@ -1,5 +1,5 @@
 /**
- * The dashboard's charts (issue #14): revenue and orders per day, week or month of the last 30, 90 or 365 days,
+ * The dashboard's charts: revenue and orders per day, week or month of the last 30, 90 or 365 days,
  * the average order value and the top products, answered from the sales summary the order writes keep in step.
  * "Today" is fixed at Wednesday 2026-03-18 (UTC); older orders are written with their own dates. SQLite and
  * PostgreSQL.
@@ -226,7 +226,7 @@ describe('kept in step by the order writes', () => {
     const unpaid = await get<DashboardStats>('/api/admin/dashboard/stats')
     expect((await pay('payment')).statusCode).toBe(201)
     const before = await get<DashboardStats>('/api/admin/dashboard/stats')
-    // Issue #16: the revenue card counts what paid orders brought.
+    // The revenue card counts what paid orders brought.
     expect(Number(before.totalRevenue)).toBeCloseTo(Number(unpaid.totalRevenue) + 25.5, 2)
 
     await setStatus(today.charm.id, 'cancelled')

@@ -152,7 +152,7 @@ export async function renderInvoicePdf(
   if (y - totalsHeight < CONTENT_BOTTOM) y = addContinuationPage()
   y = drawTotals(ts, page, y, order, currency)
 
-  // Issue #16: how the order is paid and how far, when there is a method or a payment to speak of.
+  // How the order is paid and how far, when there is a method or a payment to speak of.
   const paymentLines = paymentLinesOf(order, money)
   if (paymentLines.length > 0) {
     if (y - 28 - (paymentLines.length + 1) * ROW_LINE_HEIGHT < CONTENT_BOTTOM) y = addContinuationPage()

@@ -34,14 +34,14 @@ export interface MailOrder {
   notes: string | null
   items: MailOrderLine[]
   total: string
-  /** Subtotal, discount, shipping and tax as charged (issue #16). */
+  /** Subtotal, discount, shipping and tax as charged. */
   charges: OrderCharges
   /** ISO 4217; USD when left out. */
   currency?: string
   status: 'pending' | 'processing' | 'completed' | 'cancelled'
   trackingNumber: string | null
   trackingUrl: string | null
-  /** How to pay (issue #16): the method chosen and the owner's instructions; left out or null: none. */
+  /** How to pay: the method chosen and the owner's instructions; left out or null: none. */
   payment?: { methodName: string | null; instructions: string | null }
 }
 

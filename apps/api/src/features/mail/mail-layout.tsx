@@ -233,7 +233,7 @@ export function Tracking(props: { order: MailOrder }) {
   )
 }
 
-/** How to pay: the method the buyer chose and the shop's instructions for it (issue #16). */
+/** How to pay: the method the buyer chose and the shop's instructions for it. */
 export function PaymentInstructions(props: { order: MailOrder }) {
   const payment = props.order.payment
   if (!payment?.methodName) return null

@@ -70,7 +70,7 @@ describe('the shop mails', () => {
     expect(mail.html).not.toContain('<b>José')
   })
 
-  it('tells the buyer how to pay: the method chosen and the instructions, as text (issue #16)', async () => {
+  it('tells the buyer how to pay: the method chosen and the instructions, as text', async () => {
     const payment = { methodName: 'Bank transfer', instructions: 'IBAN DE89 <b>3704</b>\nReference: ORD-1042' }
     const mail = await renderOrderPlacedMail({ shop, order: { ...order, payment }, orderUrl })
     expect(mail.text).toContain('Bank transfer')

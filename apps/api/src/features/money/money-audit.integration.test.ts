@@ -10,7 +10,7 @@ interface Entry {
   changes: Record<string, unknown>
 }
 
-describe('the audit log of the money settings (issue #16)', () => {
+describe('the audit log of the money settings', () => {
   let t: TestApp
   let token: string
   const IP = '192.0.2.16'

@@ -10,7 +10,7 @@ const customer = {
   customerAddress: '12 Oak Street, Springfield, IL 62701, USA',
 }
 
-describe('money: settings, quotes and orders (issue #16)', () => {
+describe('money: settings, quotes and orders', () => {
   let t: TestApp
   let token: string
   let ring: Product

@@ -5,7 +5,7 @@ import { formatCents } from '../../lib/money'
 import { computeTotals, discountCentsOf, shippingCentsOf, type Totals, type TotalsLine } from './totals'
 
 /**
- * What an address, a method choice and a code make of a cart: the rules of issue #16 around the pure totals
+ * What an address, a method choice and a code make of a cart: the shop's shipping, tax and discount rules around the pure totals
  * (totals.ts). Pure: the caller reads the settings, the code and its uses.
  */
 
@@ -115,7 +115,7 @@ export interface Priced extends Totals {
 
 /**
  * Prices the cart for the address. Refuses (400) a region that is not a state of the address's country, an address
- * no zone covers, when the shop has zones (a shop with none ships everywhere free, as before issue #16), and a
+ * no zone covers, when the shop has zones (a shop with none ships everywhere free, as a new shop does), and a
  * method the zone does not offer. A code that does not apply is an answer (discountMessage), not an error: the
  * quote shows it, and order creation refuses it.
  */

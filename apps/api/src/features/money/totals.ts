@@ -1,5 +1,5 @@
 /**
- * The order's money, decided in one place (issue #16): a pure function of the cart, the address's shipping method
+ * The order's money, decided in one place (docs/decisions/0012-money-on-the-server.md): a pure function of the cart, the address's shipping method
  * and tax rate, the discount and the price basis. The quote endpoint and order creation both call it, so what the
  * buyer is shown is what the order stores. Everything is integer cents.
  *

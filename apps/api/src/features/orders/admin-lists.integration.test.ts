@@ -1,5 +1,5 @@
 /**
- * The back office's lists answer one page at a time (issue #14): an array as the spec describes, the count of all
+ * The back office's lists answer one page at a time: an array as the spec describes, the count of all
  * matching rows in X-Total-Count and the neighbouring pages in Link, searched, filtered and sorted by the database.
  * SQLite and PostgreSQL.
  */

@@ -54,7 +54,7 @@ function orderCells(order: Order): CsvCell[] {
     order.trackingNumber,
     order.trackingUrl,
     order.total,
-    // Issue #16: how the order is paid and how far (unpaid, paid, partially_refunded, refunded).
+    // How the order is paid and how far (unpaid, paid, partially_refunded, refunded).
     order.payment.methodName,
     order.payment.status,
     order.payment.paid,

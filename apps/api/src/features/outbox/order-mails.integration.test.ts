@@ -94,7 +94,7 @@ describe('order mails over real SMTP', () => {
     return Promise.all(inbox.mails.map((mail) => parse(mail.raw)))
   }
 
-  it('prints the stored subtotal, discount and code, shipping and tax in the mails (issue #16)', async () => {
+  it('prints the stored subtotal, discount and code, shipping and tax in the mails', async () => {
     const admin = (method: 'POST' | 'DELETE', url: string, json?: unknown) => t.request({ method, url, token, json })
     const zone = await admin('POST', '/api/admin/shipping-zones', {
       name: 'Domestic',

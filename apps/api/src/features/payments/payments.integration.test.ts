@@ -19,7 +19,7 @@ const customer = {
   customerAddress: '12 Oak Street, Springfield, IL 62701, USA',
 }
 
-describe('payments: methods, the payment status and paid revenue (issue #16)', () => {
+describe('payments: methods, the payment status and paid revenue', () => {
   let t: TestApp
   let owner: string
   let staff: string

@@ -1,5 +1,5 @@
 /**
- * The products CSV (issue #14) through the API, on SQLite and PostgreSQL: the export read back as a spreadsheet
+ * The products CSV through the API, on SQLite and PostgreSQL: the export read back as a spreadsheet
  * program would, an export imported again changing nothing, dry runs and applies, and files that must be refused
  * without a change.
  */

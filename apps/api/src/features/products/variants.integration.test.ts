@@ -1,5 +1,5 @@
 /**
- * Jewelry's choices (issue #13), end to end through the API: a ring in sizes, a pendant in two metals and three
+ * Jewelry's choices (docs/decisions/0005-variants.md), end to end through the API: a ring in sizes, a pendant in two metals and three
  * chain lengths, an engravable locket and a made-to-order rosary, listed by the admin and bought by guests. Runs on
  * SQLite and PostgreSQL; the mails go through a real SMTP server and the invoice is read back with pdftotext.
  */
