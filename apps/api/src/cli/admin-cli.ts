@@ -9,13 +9,13 @@ import fs from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as adminsRepo from '@shop/db/admins'
-import * as auditRepo from '@shop/db/audit-log'
 import { createDb } from '@shop/db/client'
 import { migrateToLatest } from '@shop/db/migrate'
 import * as sessionsRepo from '@shop/db/sessions'
 import { ADMIN_ROLES, type AdminRole } from '@shop/schema/accounts'
 import { ZAdminName, ZNewPassword } from '@shop/schema/auth'
 import { type Config, loadConfig } from '../env'
+import { type Actor, audit } from '../lib/audit'
 import { generatePassword, hashPassword } from '../lib/crypto'
 
 const usage = `Usage:
@@ -29,7 +29,8 @@ export interface Output {
 }
 
 /** Who the audit log names for the CLI's writes: no signed-in admin, the shop's own terminal. */
-const CLI_ACTOR = { adminId: null, actor: 'pnpm admin', ip: 'command line' }
+// The command line acts as no admin: its entries name the command, from the machine itself.
+const CLI_ACTOR: Actor = { id: null, username: 'pnpm admin', ip: 'command line' }
 
 function isAdminRole(value: string): value is AdminRole {
   return (ADMIN_ROLES as readonly string[]).includes(value)
@@ -105,8 +106,7 @@ export async function runAdminCli(args: string[], out: Output = console, config?
       const email = values.email
       await db.transaction().execute(async (tx) => {
         const admin = await adminsRepo.insert(tx, { username, email, name: name?.data ?? username, passwordHash, role })
-        await auditRepo.insert(tx, {
-          ...CLI_ACTOR,
+        await audit(tx, CLI_ACTOR, {
           action: 'created',
           entity: 'admin',
           entityId: admin.id,
@@ -122,8 +122,7 @@ export async function runAdminCli(args: string[], out: Output = console, config?
       await db.transaction().execute(async (tx) => {
         await adminsRepo.updatePassword(tx, existing.id, passwordHash)
         await sessionsRepo.removeAllForAdmin(tx, existing.id)
-        await auditRepo.insert(tx, {
-          ...CLI_ACTOR,
+        await audit(tx, CLI_ACTOR, {
           action: 'password reset',
           entity: 'admin',
           entityId: existing.id,
