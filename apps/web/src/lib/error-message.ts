@@ -1,4 +1,4 @@
-import { apiErrorDataOf, apiMessageOf } from './api-error'
+import { apiErrorDataOf, apiMessageOf, httpStatusOf } from './api-error'
 
 // The texts a person reads about a failed admin call, in toasts and on screens. Apart from api-error.ts, which the
 // storefront's first load carries with the REST link: the storefront never shows these.
@@ -20,14 +20,18 @@ export function httpStatusTextOf(error: unknown): string | undefined {
 }
 
 /**
- * A 400's problems by field, for a form's setErrors: { email: 'Please enter a valid email address',
- * 'notificationEmails.2': ... }. The first problem of a field wins; a problem of no field stays in the toast.
+ * A refused save's problems by field, for a form's setErrors, the one way every form shows the server's answer under
+ * its fields: a 400's issues under theirs ({ email: 'Please enter a valid email address', 'notificationEmails.2':
+ * ... }; the first problem of a field wins), and a 409 (a code that already exists) under `conflictField` when the
+ * form names one. A problem of no field stays in the toast.
  */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+export function fieldErrorsOf(error: unknown, conflictField?: string): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const issue of apiErrorDataOf(error)?.issues ?? []) {
     const path = issue.path.join('.')
     if (path && !(path in errors)) errors[path] = issue.message
   }
+  const message = apiMessageOf(error)
+  if (conflictField && httpStatusOf(error) === 409 && message) errors[conflictField] = message
   return errors
 }

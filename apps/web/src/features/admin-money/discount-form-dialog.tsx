@@ -14,7 +14,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form'
 import { type Discount, type DiscountInput, type DiscountKind, ZDiscountInput } from '@shop/schema/money'
 import { useId } from 'react'
-import { saveErrorsOf } from './form-errors'
+import { fieldErrorsOf } from '../../lib/error-message'
 
 /** A code as typed: amounts as text, dates as the browser's local date and time, an empty field for none. */
 export interface DiscountFormValues {
@@ -105,7 +105,7 @@ export function DiscountForm({ discount, isSaving, onCancel, onSubmit }: Discoun
       noValidate
       aria-label={discount ? 'Edit discount code' : 'New discount code'}
       onSubmit={form.onSubmit((values) =>
-        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error, 'code'))),
+        onSubmit(values).catch((error: unknown) => form.setErrors(fieldErrorsOf(error, 'code'))),
       )}
     >
       <Stack gap="sm">

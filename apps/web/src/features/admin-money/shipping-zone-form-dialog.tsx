@@ -20,7 +20,7 @@ import {
   ZShippingZoneInput,
 } from '@shop/schema/money'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
-import { saveErrorsOf } from './form-errors'
+import { fieldErrorsOf } from '../../lib/error-message'
 
 /** A method as typed: amounts as text, an empty threshold or estimate for none. */
 export interface ShippingMethodFormValues {
@@ -112,7 +112,7 @@ export function ShippingZoneForm({ zone, isSaving, onCancel, onSubmit }: Shippin
       noValidate
       aria-label={zone ? 'Edit shipping zone' : 'New shipping zone'}
       onSubmit={form.onSubmit((values) =>
-        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error))),
+        onSubmit(values).catch((error: unknown) => form.setErrors(fieldErrorsOf(error))),
       )}
     >
       <Stack gap="sm">

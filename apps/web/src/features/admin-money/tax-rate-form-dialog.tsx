@@ -1,7 +1,7 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import { type TaxRate, type TaxRateInput, ZTaxRateInput } from '@shop/schema/money'
-import { saveErrorsOf } from './form-errors'
+import { fieldErrorsOf } from '../../lib/error-message'
 
 /** The form's values: every field as typed. */
 export interface TaxRateFormValues {
@@ -44,7 +44,7 @@ export function TaxRateForm({ rate, defaultCountry, isSaving, onCancel, onSubmit
       noValidate
       aria-label={rate ? 'Edit tax rate' : 'New tax rate'}
       onSubmit={form.onSubmit((values) =>
-        onSubmit(values).catch((error: unknown) => form.setErrors(saveErrorsOf(error))),
+        onSubmit(values).catch((error: unknown) => form.setErrors(fieldErrorsOf(error))),
       )}
     >
       <Stack gap="sm">
