@@ -213,7 +213,7 @@ describe('copyDatabase', () => {
         messageId: 'copy-mail-2',
       },
     ])
-    // A payment method and a payment on the kept order (issue #16).
+    // A payment method and a payment on the kept order.
     await paymentsRepo.replaceMethods(source, [{ kind: 'bank_transfer', enabled: true, instructions: 'IBAN DE89' }])
     await paymentsRepo.record(source, {
       orderId: kept,

@@ -255,7 +255,7 @@ async function auditAccessibility(browser: Browser, product: Product): Promise<A
       // The shop's CSP (script-src 'self') would block the injected axe script; the page itself is unchanged.
       const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width, height: 900 }, bypassCSP: true })
       if (screen.cart) {
-        // The cart's local-storage contract of spec point 3 (key `cart`).
+        // The cart as the storefront keeps it in local storage (key `cart`).
         await context.addInitScript((line) => {
           localStorage.setItem('cart', JSON.stringify([line]))
         }, cartLine)

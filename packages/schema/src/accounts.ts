@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, ZAdmin, ZAdminName, ZLoginResult, ZNewPassword } from './auth'
 import { dayRange, pageFields, ZDay, ZId, ZOtp, ZVerificationCode } from './common'
 
-// Back-office accounts (issue #17): roles, the Admins screen, two-factor sign-in, sessions and the audit log.
+// Back-office accounts: roles, the Admins screen, two-factor sign-in, sessions and the audit log
+// (docs/decisions/0013-admin-accounts.md).
 
 export const ADMIN_ROLES = ['owner', 'staff'] as const
 export const ZAdminRole = z.enum(ADMIN_ROLES, { error: 'Role must be owner or staff' })

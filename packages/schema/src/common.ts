@@ -132,7 +132,7 @@ export function moneyToCents(value: string | number): number {
   return Math.round(Number(value) * 100)
 }
 
-// Spec point 5: one-time and verification codes exist as schemas; their use is not shown.
+// The one-time and verification codes (6 digits) exist as schemas; the spec does not show where they are used.
 export const ZOtp = z.string().regex(/^\d{6}$/, 'OTP must be 6 digits')
 export const ZVerificationCode = z.string().regex(/^\d{6}$/, 'Verification code must be 6 digits')
 

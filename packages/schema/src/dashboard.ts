@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { integerFromText, ZDay, ZId, ZMoney } from './common'
 
 export const ZDashboardStats = z.object({
-  /** Issue #16: what paid orders brought, the payments recorded less refunds (orders not yet paid do not count). */
+  /** What paid orders brought, the payments recorded less refunds (orders not yet paid do not count). */
   totalRevenue: ZMoney,
   orderCount: z.number().int(),
   productCount: z.number().int(),

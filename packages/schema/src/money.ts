@@ -3,8 +3,9 @@ import { MAX_DB_INTEGER, visibleText, ZId, ZIsoDateTime, ZMoney } from './common
 import { regionProblem } from './regions'
 
 /**
- * Money settings (issue #16): shipping zones and their methods, tax rates, the price basis, the currency and the
- * discount codes. Amounts are integer cents in the database and decimal strings with two places on the wire.
+ * Money settings (docs/decisions/0012-money-on-the-server.md): shipping zones and their methods, tax rates, the price
+ * basis, the currency and the discount codes. Amounts are integer cents in the database and decimal strings with two
+ * places on the wire.
  */
 
 /** The largest amount a setting may hold ($21,474,836.47): the database's integer column of cents. */

@@ -3,9 +3,9 @@ import { visibleText, ZId, ZIsoDateTime, ZMoney } from './common'
 import { ZAmountInput } from './money'
 
 /**
- * Payments without a payment provider (issue #16): the methods the owner offers, each with instructions for the
- * buyer, and the payment status of an order, derived from the payments and refunds the admin records. Amounts are
- * integer cents in the database and decimal strings with two places on the wire.
+ * Payments without a payment provider (docs/decisions/0014-payment-status.md): the methods the owner offers, each
+ * with instructions for the buyer, and the payment status of an order, derived from the payments and refunds the
+ * admin records. Amounts are integer cents in the database and decimal strings with two places on the wire.
  */
 
 // --- Payment methods ------------------------------------------------------------------------------------------

@@ -3,8 +3,8 @@ import { ZApiError } from './common'
 import { ZAdminProductListInput } from './products'
 
 /**
- * The products CSV (issue #14): what GET /api/admin/products/export writes and POST /api/admin/products/import
- * reads. One row per variant, so a file exported and imported again changes nothing:
+ * The products CSV (docs/decisions/0007-products-csv.md): what GET /api/admin/products/export writes and POST
+ * /api/admin/products/import reads. One row per variant, so a file exported and imported again changes nothing:
  *
  * - `product_sku` groups the rows of one product; the product's own fields (name to featured, option names,
  *   image_urls) repeat on each of its rows (a later row may leave them empty).

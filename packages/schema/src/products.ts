@@ -315,7 +315,7 @@ function checkProduct(product: ProductFieldsOutput, ctx: z.RefinementCtx) {
   )
 }
 
-/** The product form and the admin's create call (spec point 7, extended with options, variants and personalisation). */
+/** The product form and the admin's create call: the product's fields, plus options, variants and personalisation. */
 export const ZProductInput = z.object(productFields).superRefine(checkProduct)
 export type ProductInput = z.input<typeof ZProductInput>
 export type ProductValues = z.output<typeof ZProductInput>
@@ -414,7 +414,7 @@ export function generateSku(categoryName: string | null | undefined, random: () 
 }
 
 /**
- * The low-stock rule (spec point 2): a product is low in stock when its stock is at or below its minimum. The
+ * The low-stock rule: a product is low in stock when its stock is at or below its minimum. The
  * admin's product list shows it in red; the server's low-stock list and count apply the same rule in SQL
  * (`isLowStock` of packages/db/src/products/product-rules.ts), to active products only.
  */

@@ -8,8 +8,8 @@ import { iso31662 } from 'iso-3166/2.js'
  * may add a zone for any country at any time).
  */
 
-// The checkout's Country field is free text (spec point 5: "Country is required"); shipping and tax need the ISO
-// 3166-1 code. Names are read with the runtime's own list of region names (Intl.DisplayNames), plus the usual
+// The checkout's Country field is free text (2 characters at least: "Country is required"); shipping and tax need the
+// ISO 3166-1 code. Names are read with the runtime's own list of region names (Intl.DisplayNames), plus the usual
 // abbreviations.
 const COUNTRY_ALIASES: Record<string, string> = {
   USA: 'US',

@@ -55,7 +55,7 @@ describe('route table', () => {
         'admin.orders.updateStatus',
         'admin.settings.update',
         'admin.money.update',
-        // The checkout reads the payment methods offered from GET /shop (issue #16).
+        // The checkout reads the payment methods offered from GET /shop (docs/decisions/0014-payment-status.md).
         'admin.payments.update',
         'admin.shippingZones.create',
         'admin.shippingZones.update',

@@ -1,6 +1,6 @@
 import { Badge, type MantineSize } from '@mantine/core'
 
-// Spec point 3: a colour per status; any other value gets a neutral badge.
+// A colour per order status; any other value gets a neutral badge.
 const STATUS_COLORS: Record<string, string> = {
   pending: 'yellow',
   processing: 'blue',

@@ -36,7 +36,7 @@ export interface ToastOptions {
   isError?: boolean
 }
 
-/** Shows a toast; at most one is visible, so a new one replaces the current (spec point 4). */
+/** Shows a toast; at most one is visible, so a new one replaces the current. */
 export function toast({ title, message, isError }: ToastOptions) {
   wantRegion()
   notifications.clean()

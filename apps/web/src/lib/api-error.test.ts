@@ -6,7 +6,7 @@ const conflictBody = JSON.stringify({ code: 'CONFLICT', message: "Only 2 of 'Gol
 const conflict = () => apiErrorOf(new Response(conflictBody, { status: 409, statusText: 'Conflict' }), conflictBody)
 
 describe('apiErrorOf', () => {
-  it("names the status and the body (spec point 8) and keeps the API's code and message apart", () => {
+  it("names the status and the body ('<status>: <body>') and keeps the API's code and message apart", () => {
     const error = conflict()
     expect(error).toBeInstanceOf(Error)
     expect(error.message).toBe(`409: ${conflictBody}`)

@@ -23,7 +23,7 @@ export function parseBody(text: string): unknown {
 
 /**
  * The error of a non-2xx answer, for every call the web app makes (the REST link, the upload, the invoice). Its
- * message is `${status}: ${body or status text}` (spec point 8); its `data` keeps the API's code and message apart.
+ * message is `${status}: ${body or status text}`; its `data` keeps the API's code and message apart.
  */
 export function apiErrorOf(response: Response, text: string): TRPCClientError<AnyTRPCRouter> {
   const body = parseBody(text)

@@ -33,8 +33,8 @@ export function buildRequest(path: string, input: unknown): { url: string; init:
 }
 
 /**
- * The tRPC client's only link: every call goes to its REST path (spec point 7), so the browser speaks the same
- * API as any other client. A non-2xx answer becomes the error of `apiErrorOf` (spec point 8).
+ * The tRPC client's only link: every call goes to its REST path under /api, so the browser speaks the same
+ * API as any other client. A non-2xx answer becomes the error of `apiErrorOf`.
  */
 export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
   return () =>
@@ -46,7 +46,7 @@ export function restLink<TRouter extends AnyTRPCRouter>(): TRPCLink<TRouter> {
           .then(async (response) => {
             const text = await response.text()
             const data = parseBody(text)
-            // Spec point 7 logs every call in the browser's console; the server renderer's calls are not a visitor's.
+            // Every call is logged in the browser's console; the server renderer's calls are not a visitor's.
             if (typeof window !== 'undefined')
               console.info(`[api] ${init.method} ${url} -> ${response.status}`, { request: op.input, response: data })
             if (!response.ok) {

@@ -9,7 +9,7 @@ function readToken(): string | null {
   }
 }
 
-/** The Authorization header of the stored admin token, when there is one (spec point 6). */
+/** The Bearer Authorization header of the stored admin token, sent on every request when there is one. */
 export function sessionHeaders(): Record<string, string> {
   const token = readToken()
   return token ? { authorization: `Bearer ${token}` } : {}

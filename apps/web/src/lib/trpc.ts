@@ -10,7 +10,7 @@ export function createTrpcClient() {
   return createTRPCClient<AppRouter>({ links: [restLink<AppRouter>()] })
 }
 
-/** Spec point 7: data never goes stale, no refetch on focus, no polling, no retries. */
+/** Data never goes stale, no refetch on focus, no polling, no retries (queries and mutations). */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { isActiveLowStockVariant } from '../products/product-rules'
 import { findTotals } from './sales-summary'
 
 export interface DashboardCounts {
-  /** Payments recorded less refunds (issue #16): the revenue of paid orders. */
+  /** Payments recorded less refunds: the revenue of paid orders. */
   revenueCents: number
   orderCount: number
   productCount: number
@@ -13,8 +13,8 @@ export interface DashboardCounts {
 }
 
 /**
- * The stat cards. Orders, revenue (payments less refunds: paid orders, issue #16) and customers come from the sales summary, which the
- * order writes keep in step (sales-summary.ts): counting them from the orders takes seconds at 1,000,000 orders.
+ * The stat cards. Orders, revenue (payments less refunds: paid orders) and customers come from the sales summary, which
+ * the order writes keep in step (sales-summary.ts): counting them from the orders takes seconds at 1,000,000 orders.
  */
 export async function findCounts(db: Executor): Promise<DashboardCounts> {
   const [totals, products, lowStock] = await Promise.all([

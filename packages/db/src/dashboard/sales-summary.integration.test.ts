@@ -196,7 +196,7 @@ describe('the sales summary', () => {
   })
 
   it('takes a deleted order away, and its customer with their last order', async () => {
-    // What it had paid goes with it (issue #16: the dashboard's revenue is what paid orders brought).
+    // What it had paid goes with it (the dashboard's revenue is what paid orders brought).
     await db.transaction().execute(async (tx) => {
       await paymentsRepo.record(tx, {
         orderId: id('SUM-4'),

@@ -242,8 +242,8 @@ export async function recordStatusChange(db: Executor, order: OrderSale, from: s
 }
 
 /**
- * A payment (+) or refund (-) recorded for an order placed at `createdAt`: the dashboard's paid revenue moves by it
- * (issue #16). Call in the payment's transaction.
+ * A payment (+) or refund (-) recorded for an order placed at `createdAt`: the dashboard's paid revenue moves by it.
+ * Call in the payment's transaction.
  */
 export async function recordPaid(db: Executor, createdAt: string, deltaCents: number): Promise<void> {
   if (deltaCents === 0) return
@@ -351,7 +351,7 @@ export interface ShopTotals {
   orderCount: number
   /** Orders not cancelled. */
   revenueCents: number
-  /** Payments less refunds recorded for all orders (issue #16). */
+  /** Payments less refunds recorded for all orders. */
   paidCents: number
   customerCount: number
 }

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import { idColumn } from './columns'
 
-// Orders reach people (issue #12): the outbox of mails, the keys of guest order pages, the order's timeline,
-// tracking on the order, and the shop's settings.
+// Orders reach people by mail (docs/decisions/0004-mail-outbox.md): the outbox of mails, the keys of guest order
+// pages, the order's timeline, tracking on the order, and the shop's settings.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const id = idColumn(db)

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import { idColumn } from './columns'
 
-// Jewelry's choices (issue #13): options and variants, personalisation fields, made to order.
+// Jewelry's choices (docs/decisions/0005-variants.md): options and variants, personalisation fields, made to order.
 //
 // Every existing product becomes a product with one variant carrying its SKU, price, stock and minimum stock, and
 // every order line of it names that variant. The product keeps its `price_cents` and `stock` columns as the

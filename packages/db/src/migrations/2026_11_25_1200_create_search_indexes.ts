@@ -1,8 +1,8 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Search that scales (issue #14): case-insensitive substring search of orders (number, customer name and e-mail)
-// and products (name, SKU, description, variant SKUs) through an index on each database. How the indexes are
-// queried lives in packages/db/src/search/search.ts.
+// Search that scales (docs/decisions/0006-paged-lists.md): case-insensitive substring search of orders (number,
+// customer name and e-mail) and products (name, SKU, description, variant SKUs) through an index on each database.
+// How the indexes are queried lives in packages/db/src/search/search.ts.
 //
 // - SQLite: FTS5 tables with the trigram tokenizer (any substring of three characters or more, folding case,
 //   keeping accents), kept in step by triggers, so every way a row is written (the API, db:copy, a restore) is

@@ -1,8 +1,8 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Dashboard charts at 1,000,000 orders (issue #14): what the dashboard reads is kept in summary tables, written in
-// the transactions that write orders (packages/db/src/dashboard/sales-summary.ts), so no dashboard call reads the
-// orders themselves.
+// Dashboard charts at 1,000,000 orders (docs/decisions/0008-sales-summary.md): what the dashboard reads is kept in
+// summary tables, written in the transactions that write orders (packages/db/src/dashboard/sales-summary.ts), so
+// no dashboard call reads the orders themselves.
 //
 // - sales_days: per UTC day of placement, the orders placed (cancelled ones included, as the Orders card counts
 //   them), the orders sold (not cancelled) and their revenue.

@@ -1,9 +1,9 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// The orders list's count at 1,000,000 orders (issue #14): how many orders of each status were placed each UTC day,
-// kept in step by the order writes with the other summary tables (packages/db/src/dashboard/sales-summary.ts), so a
-// list filtered by status and whole days is counted from a few hundred rows instead of every order. The backfill is
-// a frozen copy of that part of rebuildSalesSummary.
+// The orders list's count at 1,000,000 orders (docs/decisions/0008-sales-summary.md): how many orders of each status
+// were placed each UTC day, kept in step by the order writes with the other summary tables
+// (packages/db/src/dashboard/sales-summary.ts), so a list filtered by status and whole days is counted from a few
+// hundred rows instead of every order. The backfill is a frozen copy of that part of rebuildSalesSummary.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely'
 import { idColumn } from './columns'
 
-// Issue #16, money right: shipping zones and methods, tax rates, discount codes, the price basis and currency, and
-// each order's components as charged (subtotal, discount, shipping, tax; total_cents stays the total) with its
-// payment. Orders placed before this have no components: their subtotal is their total, everything else zero.
+// Money right (docs/decisions/0012-money-on-the-server.md): shipping zones and methods, tax rates, discount codes, the
+// price basis and currency, and each order's components as charged (subtotal, discount, shipping, tax; total_cents
+// stays the total) with its payment. Orders placed before this have no components: their subtotal is their total,
+// everything else zero.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const id = idColumn(db)

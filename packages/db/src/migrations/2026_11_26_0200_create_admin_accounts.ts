@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import { idColumn } from './columns'
 
-// Back-office accounts (issue #17): roles, disabled admins and TOTP on admin_users; the device, address and last
-// use of a session; the second login step; recovery codes; the audit log; and the shop's account policy. The
-// admins that exist already (created from the environment or the CLI) become owners.
+// Back-office accounts (docs/decisions/0013-admin-accounts.md): roles, disabled admins and TOTP on admin_users;
+// the device, address and last use of a session; the second login step; recovery codes; the audit log; and the
+// shop's account policy. The admins that exist already (created from the environment or the CLI) become owners.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const id = idColumn(db)

@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely'
 import { idColumn } from './columns'
 
-// Issue #16, payment status without a payment provider: the payment methods the owner offers (bank transfer, cash
-// on delivery, pay on pickup) with their instructions; each order's method and instructions as shown to the buyer;
-// the ledger of payments and refunds the admin records, and on the order the sums and the status derived from it;
-// the dashboard's paid revenue per day of placement. Orders placed before this are unpaid, with no method.
+// Payment status without a payment provider (docs/decisions/0014-payment-status.md): the payment methods the owner
+// offers (bank transfer, cash on delivery, pay on pickup) with their instructions; each order's method and instructions
+// as shown to the buyer; the ledger of payments and refunds the admin records, and on the order the sums and the status
+// derived from it; the dashboard's paid revenue per day of placement. Orders placed before this are unpaid, with no
+// method.
 
 export async function up(db: Kysely<any>): Promise<void> {
   const id = idColumn(db)

@@ -62,7 +62,7 @@ export interface MoneyRules {
   settings: StoredMoneySettings
   zones: StoredZone[]
   taxRates: StoredTaxRate[]
-  /** The payment methods, enabled or not, in the checkout's order (issue #16, payments.repository.ts). */
+  /** The payment methods, enabled or not, in the checkout's order (payments.repository.ts). */
   paymentMethods: StoredPaymentMethod[]
 }
 

@@ -83,7 +83,7 @@ function toItem(row: Selectable<OrderItemsTable>): OrderItem {
   }
 }
 
-/** The order's components as charged (issue #16). */
+/** The order's components as charged (docs/decisions/0012-money-on-the-server.md). */
 function toCharges(row: Selectable<OrdersTable>): OrderCharges {
   return {
     subtotal: centsToMoney(row.subtotal_cents),
@@ -174,7 +174,7 @@ const ORDER_SORT_KEYS = {
 /** What narrows the admin's orders; the page and the export read the same ones (orderFilter). */
 export interface OrderFilters {
   status?: OrderStatus
-  /** Issue #16: through the payment status index. */
+  /** Unpaid, paid, partially refunded or refunded: through the payment status index. */
   paymentStatus?: PaymentStatus
   /** Case-insensitive substring of the order number, the customer's name or e-mail (search.ts). */
   search?: string
@@ -440,7 +440,7 @@ export interface NewOrder {
     personalization: StoredPersonalization[]
     leadTime: { minDays: number; maxDays: number } | null
   }>
-  /** The payment method chosen and its instructions as the buyer is shown them (issue #16); left out: none. */
+  /** The payment method chosen and its instructions as the buyer is shown them; left out: none. */
   payment?: { method: PaymentMethodKind; instructions: string } | null
   /** Defaults to now; the demo seed backdates its orders. */
   createdAt?: string

@@ -10,7 +10,7 @@ export interface OrdersTable {
   notes: string | null
   status: string
   total_cents: number
-  /** The order's components as charged (issue #16); total_cents = subtotal - discount + shipping (+ tax if added). */
+  /** The order's components as charged; total_cents = subtotal - discount + shipping (+ tax if added). */
   subtotal_cents: Generated<number>
   discount_cents: Generated<number>
   shipping_cents: Generated<number>

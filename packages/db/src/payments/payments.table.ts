@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 import type { DbBool } from '../dialect'
 
-/** A payment method the owner has saved (issue #16): offered at checkout while enabled. */
+/** A payment method the owner has saved (docs/decisions/0014-payment-status.md): offered at checkout while enabled. */
 export interface PaymentMethodsTable {
   /** bank_transfer, cash_on_delivery or pay_on_pickup. */
   kind: string

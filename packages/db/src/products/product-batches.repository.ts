@@ -5,9 +5,9 @@ import { nowIso } from '../dialect'
 import { refreshTotals, storedFields, toRow, variantRow } from './products.repository'
 
 /**
- * Many products written in a few statements (the CSV import, issue #14): one multi-row INSERT or UPDATE per
- * table and per chunk, instead of a round trip per product and variant, so 10,000 rows are written in seconds on
- * PostgreSQL as on SQLite.
+ * Many products written in a few statements (the CSV import, docs/decisions/0007-products-csv.md): one multi-row INSERT
+ * or UPDATE per table and per chunk, instead of a round trip per product and variant, so 10,000 rows are written in
+ * seconds on PostgreSQL as on SQLite.
  */
 
 // Rows per statement: at 15 columns a row, far below SQLite's 32,766 bound parameters and PostgreSQL's 65,535.

@@ -27,7 +27,7 @@ export function isPubliclyVisible(eb: ExpressionBuilder<Database, 'products' | '
 }
 
 /**
- * Low stock (spec point 2): the stock is at or below the product's minimum. The same rule as `isLowStock` of
+ * Low stock: the stock is at or below the product's minimum. The same rule as `isLowStock` of
  * @shop/schema/products, which the admin's product list shows.
  */
 export function isLowStock(eb: ExpressionBuilder<Database, 'product_variants'>) {

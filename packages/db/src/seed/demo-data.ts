@@ -32,7 +32,7 @@ export interface DemoProduct {
   piece: Piece
   /** The first is the thumbnail; the others fill the gallery. */
   images: DemoImage[]
-  /** Options and one entry per combination for sale, in the options' order (issue #13). */
+  /** Options and one entry per combination for sale, in the options' order (docs/decisions/0005-variants.md). */
   options?: Array<{ name: string; values: string[] }>
   variants?: Array<{
     options: string[]

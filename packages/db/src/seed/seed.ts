@@ -212,7 +212,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         items,
         createdAt: daysAgo(demo.daysAgo),
       })
-      // Completed demo orders were paid (issue #16): the dashboard's revenue counts paid orders.
+      // Completed demo orders were paid: the dashboard's revenue counts paid orders.
       if (demo.status === 'completed') {
         await payments.record(tx, {
           orderId: order.id,

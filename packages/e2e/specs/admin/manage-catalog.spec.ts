@@ -25,7 +25,7 @@ test('the owner creates a category and a product with uploaded images and sees b
   const categoryName = `Zeal Charms ${suffix}`
   const slug = slugify(categoryName)
   const productName = `Zeal Dove Charm ${suffix}`
-  // Spec point 2: the generated SKU starts with the first 3 letters of the category's name, uppercased.
+  // The generated SKU starts with the first 3 letters of the category's name, uppercased.
   const skuPrefix = categoryName
     .replace(/[^a-z]/gi, '')
     .slice(0, 3)

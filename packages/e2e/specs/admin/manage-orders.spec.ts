@@ -24,7 +24,7 @@ test('a storefront order appears in the orders list and the owner moves it to pr
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible()
   await expect(page.getByText(CUSTOMER.address)).toBeVisible()
   const update = page.getByRole('button', { name: 'Update' })
-  // Spec point 4: Update is allowed only for a status other than the current one.
+  // Update is allowed only for a status other than the current one.
   await expect(update).toBeDisabled()
   await page.getByRole('combobox', { name: `New status of order ${order.orderNumber}` }).click()
   await page.getByRole('option', { name: 'Processing', exact: true }).click()

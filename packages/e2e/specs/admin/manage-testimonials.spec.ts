@@ -14,7 +14,7 @@ test('the owner adds, edits and deletes a testimonial, and a featured one shows 
 
   const addDialog = page.getByRole('dialog', { name: 'Add New Testimonial' })
   await expect(addDialog).toContainText('Create a new customer testimonial to showcase on the website.')
-  // Spec point 4: a new testimonial starts with rating 5, active and not featured.
+  // A new testimonial starts with rating 5, active and not featured.
   await expect(addDialog.getByRole('textbox', { name: 'Rating' })).toHaveValue('5')
   await expect(addDialog.getByRole('switch', { name: 'Show on website' })).toBeChecked()
   const featured = addDialog.getByRole('switch', { name: 'Display in featured section' })

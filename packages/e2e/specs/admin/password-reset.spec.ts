@@ -67,7 +67,7 @@ test('the owner resets a forgotten password through the mailed link and logs in 
     await page.getByRole('button', { name: 'Reset Password' }).click()
 
     await expect(page.getByText('Password reset successful')).toBeVisible()
-    // Spec point 4: the success view leads back to the login screen after 3 seconds.
+    // The success view leads back to the login screen after 3 seconds.
     await expect(page).toHaveURL(/\/admin\/login$/, { timeout: 10_000 })
 
     await logInThroughForm(page, ADMIN_PASSWORD)

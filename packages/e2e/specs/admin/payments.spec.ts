@@ -3,8 +3,9 @@ import { decodeQuotedPrintable, expect, expectToast, MailInbox, test, uniqueSuff
 import { E2E_SMTP_PORT } from '../../fixtures/constants'
 import { addToCartFromProductPage, cartButton, cartDrawer } from '../../fixtures/storefront'
 
-// Issue #16: payment without a provider. The owner offers bank transfer with her bank details; the buyer chooses
-// it and is told how to pay on the confirmation, the order page and in the mail; the owner records the money.
+// Payment without a provider (docs/decisions/0014-payment-status.md). The owner offers bank transfer with her bank
+// details; the buyer chooses it and is told how to pay on the confirmation, the order page and in the mail; the owner
+// records the money.
 test('the owner offers bank transfer, the buyer is told how to pay, and the owner marks the order paid', async ({
   adminPage: page,
   shopAdmin,

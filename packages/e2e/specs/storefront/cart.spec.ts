@@ -45,7 +45,7 @@ test('visitor changes quantities and removes a line in the cart drawer', async (
   await expect(cartLine(page, second.name)).toHaveCount(0)
   await expect(cartDrawer(page).getByRole('listitem')).toHaveCount(1)
 
-  // Decreasing below 1 removes the line (spec point 4: quantity 0 or below removes it).
+  // Decreasing below 1 removes the line (a quantity of 0 or below removes it).
   await firstLine.getByRole('button', { name: /^Decrease/ }).click()
   await firstLine.getByRole('button', { name: /^Decrease/ }).click()
   await expect(cartDrawer(page).getByText('Your cart is empty')).toBeVisible()

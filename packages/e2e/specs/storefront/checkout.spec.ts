@@ -113,7 +113,7 @@ test('visitor places an order and sees its number; the order is stored with data
   )
   expect(order.items).toHaveLength(2)
   const expectedCents = Math.round(Number(necklace.price) * 100) * 2 + Math.round(Number(ring.price) * 100)
-  // The lines are the subtotal; the total adds the shop's shipping and tax, as the summary showed (issue #16).
+  // The lines are the subtotal; the total adds the shop's shipping and tax, as the summary showed.
   expect(order.charges.subtotal).toBe((expectedCents / 100).toFixed(2))
   const cents = (money: string) => Math.round(Number(money) * 100)
   const { charges } = order

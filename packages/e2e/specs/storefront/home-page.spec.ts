@@ -20,7 +20,7 @@ test('the home page shows the hero, the collection, the bestsellers and the news
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(main.getByRole('link', { name: 'Shop Collection' })).toHaveAttribute('href', '/category/necklaces')
 
-  // Spec point 9: every category card shows the same piece count, 20.
+  // Every category card shows the same piece count, 20.
   const collection = main.getByRole('region', { name: 'Our Collection' })
   const explore = collection.getByRole('link', { name: /\bExplore\b/ })
   await expect(explore).toHaveCount(5)

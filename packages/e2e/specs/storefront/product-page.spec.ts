@@ -19,7 +19,7 @@ test('visitor picks a quantity on the product page and adds that many', async ({
   const decrease = main.getByRole('button', { name: /^Decrease/ })
   const increase = main.getByRole('button', { name: /^Increase/ })
 
-  // Spec point 5: the quantity is at least 1, so minus starts disabled.
+  // The quantity is at least 1, so minus starts disabled.
   await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1')
   await expect(decrease).toBeDisabled()
   await increase.click()
@@ -32,7 +32,7 @@ test('visitor picks a quantity on the product page and adds that many', async ({
 
 test('the cart badge shows 99+ above 99 items', async ({ page, catalog }) => {
   const product = await catalog.inStockProduct('necklaces')
-  // A cart as local storage holds it (spec point 3, key `cart`), with more pieces than the badge can show.
+  // A cart as local storage holds it (under the key `cart`), with more pieces than the badge can show.
   await page.addInitScript((line) => localStorage.setItem('cart', JSON.stringify([line])), {
     id: product.id,
     name: product.name,

@@ -10,7 +10,7 @@ test('adding to cart shows an Added to cart toast with the quantity and product 
   const toast = toasts(page).filter({ hasText: 'Added to cart' })
   await expect(toast).toBeVisible()
   await expect(toast).toContainText(product.name)
-  // Spec point 4: the toast names the quantity and the product.
+  // The 'Added to cart' toast names the quantity and the product.
   await expect(toast).toContainText(/(^|\D)1(\D|$)/)
 })
 
@@ -23,7 +23,7 @@ test('two quick adds leave one toast on screen', async ({ page, catalog }) => {
   await addToCart.click()
 
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items')
-  // Spec point 4: at most one toast is visible; the new one replaces the current one.
+  // At most one toast is visible; the new one replaces the current one.
   await expect(toasts(page)).toHaveCount(1)
   await expect(toasts(page).filter({ hasText: 'Added to cart' })).toBeVisible()
 })

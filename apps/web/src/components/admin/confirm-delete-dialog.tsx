@@ -11,7 +11,7 @@ interface ConfirmDeleteDialogProps {
   onConfirm: () => void
 }
 
-/** Asks before a delete; while it runs the dialog stays open and Delete reads 'Deleting...' (spec point 2). */
+/** Asks before a delete; while it runs the dialog stays open and Delete reads 'Deleting...'. */
 export function ConfirmDeleteDialog({
   isOpen,
   title,
@@ -29,7 +29,7 @@ export function ConfirmDeleteDialog({
       onClose={close}
       title={title}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
-      // Spec point 9: confirms are max-w-lg.
+      // Confirm dialogs use the large width (max-w-lg).
       size="lg"
       centered
       closeOnClickOutside={!isDeleting}

@@ -33,7 +33,7 @@ interface ResourceTableProps<T> {
   rows: T[] | undefined
   isLoading: boolean
   rowKey: (row: T) => Key
-  /** How many placeholder rows show while loading (spec point 9: e.g. 5 order rows). */
+  /** How many placeholder rows show while loading (e.g. 5 for orders, 4 for low-stock products). */
   skeletonRows: number
   /** Without column skeletons, a placeholder row is one bar of this height across the table. */
   skeletonHeight?: number

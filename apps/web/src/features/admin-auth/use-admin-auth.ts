@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ADMIN_TOKEN_KEY } from '../../lib/session'
 import { useTRPC } from '../../lib/trpc'
 
-// Spec point 6: the current-admin call is cached 5 minutes and never retried.
+// The current-admin call is cached 5 minutes and never retried.
 const CURRENT_ADMIN_STALE_MS = 5 * 60_000
 
 export function useCurrentAdmin() {

@@ -27,7 +27,7 @@ interface CategoryFormProps {
 }
 
 export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps) {
-  // Spec point 5: the category form takes a single file.
+  // The category form takes a single image file.
   const { upload, isUploading } = useUploadImages({
     maxFiles: 1,
     failureText: 'Failed to upload image. Please try again.',
@@ -38,7 +38,7 @@ export function CategoryForm({ category, isSaving, onSubmit }: CategoryFormProps
   })
 
   const onValid = form.onSubmit((values) => {
-    // The schema leaves the image optional, but the shop shows every category with its picture (spec point 5).
+    // The schema leaves the image optional, but a save needs one (upload or URL): every category shows its picture.
     if (!values.imageUrl.trim()) {
       toast({ title: 'Image Required', message: 'Please upload an image or provide an image URL', isError: true })
       return

@@ -132,7 +132,10 @@ function TopList({
   )
 }
 
-/** Spec issue #14: revenue and orders over 30, 90 or 365 days by day, week or month, and the top products. */
+/**
+ * Revenue and orders over 30, 90 or 365 days by day, week or month, and the top products
+ * (docs/decisions/0008-sales-summary.md).
+ */
 export function SalesCard() {
   const formatMoney = useFormatMoney()
   const [days, chooseDays] = useState<SalesRange>(30)

@@ -78,7 +78,7 @@ export function newKey(): string {
   return `k${lastKey}`
 }
 
-/** The form's starting values: the product's own in edit mode, the spec's defaults (point 5) in create mode. */
+/** The form's starting values: the product's own in edit mode, the defaults (PRODUCT_DEFAULTS) in create mode. */
 export function toFormValues(product?: Product): ProductFormValues {
   if (!product) {
     return {
@@ -189,7 +189,7 @@ export function toProductInput(values: ProductFormValues) {
 }
 
 /**
- * Spec point 2: a product is low in stock when its stock is at or below its minimum. A product with options is
+ * A product is low in stock when its stock is at or below its minimum. A product with options is
  * low when any of its active variants is at or below its own minimum.
  */
 export function isLowStock(
@@ -201,7 +201,7 @@ export function isLowStock(
   return product.stock <= product.minStock
 }
 
-/** An image URL typed by hand must be an absolute http(s) address (spec point 5). */
+/** An image URL typed by hand must be an absolute http(s) address. */
 export function isHttpUrl(text: string): boolean {
   return /^https?:\/\/\S+$/i.test(text.trim())
 }

@@ -56,7 +56,7 @@ export function useCreateProduct() {
     trpc.admin.products.create.mutationOptions({
       onSuccess: (product) => {
         store(product)
-        // Not awaited: the form leaves for the list at once (spec point 4) while the refetch runs.
+        // Not awaited: after a create the form goes back to the list at once, while the refetch runs.
         void invalidate()
         toast({ title: 'Product created', message: 'The product has been successfully created.' })
       },

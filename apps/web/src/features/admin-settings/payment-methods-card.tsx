@@ -85,8 +85,9 @@ export function PaymentMethodsForm({ settings, isSaving, onSave }: PaymentMethod
 }
 
 /**
- * Issue #16: the payment methods the checkout offers (bank transfer, cash on delivery, pay on pickup), each with
- * the instructions the buyer is given. No card payments yet: the admin records the money on the order.
+ * The payment methods the checkout offers (bank transfer, cash on delivery, pay on pickup), each with the
+ * instructions the buyer is given. No card payments yet: the admin records the money on the order
+ * (docs/decisions/0014-payment-status.md).
  */
 export function PaymentMethodsCard() {
   const { data: settings, isError, refetch, isRefetching } = usePaymentSettings()

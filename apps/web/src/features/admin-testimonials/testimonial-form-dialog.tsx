@@ -20,7 +20,7 @@ import {
   ZTestimonialInput,
 } from '@shop/schema/testimonials'
 
-// Spec point 9: the add and edit dialogs are 550 px wide.
+// The add and edit dialogs are 550 px wide.
 const DIALOG_WIDTH = 550
 
 /** The form's values: the wire input with every field present (empty strings instead of null). */
@@ -50,7 +50,7 @@ function TestimonialForm({ testimonial, isSaving, onCancel, onSubmit }: Testimon
     mode: 'uncontrolled',
     initialValues: toFormValues(testimonial),
     validate: schemaResolver(ZTestimonialInput),
-    // Runs only once validation has passed: trims, and sends an empty location or avatar URL as null (spec point 5).
+    // Runs only once validation has passed: trims, and sends an empty location or avatar URL as null.
     transformValues: (values) => ZTestimonialInput.parse(values),
   })
 

@@ -7,7 +7,7 @@ import { type ResourceColumn, ResourceTable } from '../../components/admin/resou
 import { editAndDeleteActions } from '../../components/admin/row-actions'
 import { RatingStars } from './rating-stars'
 
-// Spec point 3: an unset flag reads as active and not featured.
+// An unset (null) flag reads as active and not featured.
 const isActive = (testimonial: Testimonial) => testimonial.active ?? true
 const isFeatured = (testimonial: Testimonial) => testimonial.featured ?? false
 

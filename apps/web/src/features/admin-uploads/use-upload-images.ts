@@ -13,7 +13,7 @@ import { toast } from '../../components/toasts'
 import { parseBody } from '../../lib/api-error'
 import { apiFetch } from '../../lib/api-fetch'
 
-/** A file the browser can tell is wrong before sending (spec point 5 and 8: title and text of the toast). */
+/** What the browser can tell is wrong before sending (too many files, wrong type, too large): the toast's text. */
 export interface UploadProblem {
   title: 'Too many files' | 'Invalid file type' | 'File too large'
   message: string
@@ -41,7 +41,7 @@ export async function uploadImages(files: File[]): Promise<string[]> {
 }
 
 interface UploadOptions {
-  /** The most files at once: 10 for a product, 1 for a category (spec point 5). */
+  /** The most files at once: 10 for a product, 1 for a category. */
   maxFiles?: number
   /** The spec's text of the 'Upload failed' toast, followed by the server's reason when it gave one. */
   failureText: string

@@ -7,7 +7,7 @@ import { ResponsiveImage } from '../../components/responsive-image'
 // Category cards share the product card's frame, label and hover lift.
 import classes from './product-card.module.css'
 
-// Spec point 9: the home page shows a fixed piece count on every category card, not a real count.
+// The home page shows a fixed piece count on every category card, not a real count.
 export const CATEGORY_PIECE_COUNT = 20
 const IMAGE_WIDTH = 800
 const IMAGE_HEIGHT = 600

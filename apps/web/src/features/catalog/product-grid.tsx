@@ -11,7 +11,7 @@ const GRID_VERTICAL_SPACING = { base: 'xl', sm: 48 }
 interface ProductGridProps {
   products: Product[] | undefined
   isLoading: boolean
-  /** How many placeholder cards to show while loading (spec point 9: 4 on home, 8 on the category page). */
+  /** How many placeholder cards to show while loading (4 on home, 8 on the category page). */
   skeletonCount: number
   /** How many of the first cards load their image at once (the ones above the fold). */
   priorityCount?: number

@@ -84,7 +84,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   )
 }
 
-/** Customer testimonials; renders nothing when there are none (or they failed to load: spec point 8). */
+/** Customer testimonials; renders nothing when there are none or they failed to load. */
 export function TestimonialsSection({ testimonials }: { testimonials: Testimonial[] | undefined }) {
   if (!testimonials || testimonials.length === 0) return null
   return (

@@ -27,8 +27,8 @@ export function PaymentStatusBadge({ status, size = 'sm' }: { status: PaymentSta
 }
 
 /**
- * How to pay (issue #16): the method the buyer chose and the shop's instructions for it, as they were when the
- * order was placed. Nothing for an order placed without a method.
+ * How to pay (docs/decisions/0014-payment-status.md): the method the buyer chose and the shop's instructions for it, as
+ * they were when the order was placed. Nothing for an order placed without a method.
  */
 export function PaymentInstructions({
   methodName,

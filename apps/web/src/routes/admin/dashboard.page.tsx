@@ -81,7 +81,7 @@ function RecentOrders() {
         rows={orders}
         isLoading={isPending}
         rowKey={(order) => order.id}
-        // Spec point 9: 5 placeholder rows, as on the orders list.
+        // 5 placeholder rows, as on the orders list.
         skeletonRows={5}
         emptyText="No orders yet."
         minWidth={560}

@@ -9,7 +9,7 @@ import { loadedProducts, morePagesHref, useCategory, useCategoryProducts } from 
 import { categoryHead } from '../../features/seo/page-heads'
 import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
 
-// Spec point 9: 8 placeholders while the products load (the first page, and the next one after Load more).
+// 8 placeholders while the products load (the first page, and the next one after Load more).
 const PRODUCT_SKELETON_COUNT = 8
 // The first row of the grid is above the fold on a desktop screen.
 const PRIORITY_IMAGE_COUNT = 4

@@ -27,7 +27,7 @@ import { useShopInfo } from '../../features/shop/use-shop'
 import classes from './home.module.css'
 
 const SHOP_COLLECTION_PATH = '/category/necklaces'
-// Spec point 9: 4 placeholders while the categories load.
+// 4 placeholders while the categories load.
 const CATEGORY_SKELETON_COUNT = 4
 const HERO_IMAGE_SIZE = 800
 // The arch (home.module.css): 300 px wide, 400 px from 48em.
@@ -96,7 +96,7 @@ export function HomePage() {
             <Text c="ink.7">Our bestselling pieces can't be shown right now. Please try again later.</Text>
           )}
           {featured.isPending && (
-            // Spec point 9 allows 4 placeholders on the home page, and the collection grid has them: this space is
+            // The home page shows 4 placeholders while loading, and the collection grid has them: this space is
             // only held open (it is below the fold, so nothing visible shifts).
             <Center role="status" mih={360}>
               <Loader color="gold.5" type="dots" />
@@ -214,7 +214,7 @@ function NewsletterPanel() {
           New pieces, care notes and the occasional verse: a few letters a year, never more.
         </Text>
       </Stack>
-      {/* Spec point 2: the form shows no submission; it only keeps the browser from reloading the page. */}
+      {/* The newsletter form submits nothing; it only keeps the browser from reloading the page. */}
       <form className={classes.newsletterForm} onSubmit={(event) => event.preventDefault()}>
         <TextInput
           type="email"

@@ -7,7 +7,7 @@ import { parseRouteId } from '../../lib/route-id'
  * How long a loader holds its page for the page's data. In the browser, the first page of a visit waits until at
  * most FIRST_PAGE_DATA_WAIT_MS after the navigation started, then appears complete in one render: no placeholders
  * replaced a moment later. Past it (a slow API), and on every later page, the page shows at once with its
- * placeholders while the data arrives (spec point 9). The server renderer waits for all of it: its HTML is the
+ * placeholders while the data arrives. The server renderer waits for all of it: its HTML is the
  * whole page.
  */
 export type DataWait = (data: Promise<unknown>) => Promise<null> | null

@@ -13,7 +13,7 @@ import {
 import { usePageMeta } from '../../../features/shop/use-shop'
 import { parseRouteId } from '../../../lib/route-id'
 
-// Spec points 4 and 9: back to the list about half a second after a save, once the success toast is up.
+// Back to the list about half a second after a save, once the success toast is up.
 const REDIRECT_DELAY_MS = 500
 const LIST_PATH = '/admin/categories'
 
@@ -30,7 +30,7 @@ function FormSkeleton() {
   )
 }
 
-/** Create mode at /admin/categories/new, edit mode at /admin/categories/edit/:id (spec point 2). */
+/** Create mode at /admin/categories/new, edit mode at /admin/categories/edit/:id. */
 export function CategoryFormPage() {
   const params = useParams()
   const isEdit = params.id !== undefined

@@ -21,7 +21,7 @@ import { usePageMeta } from '../../../features/shop/use-shop'
 
 const ORDERS_PER_PAGE = 25
 
-// Issue #16: the payment status the admin records on each order.
+// The payment status the admin records on each order (docs/decisions/0014-payment-status.md).
 const PAYMENT_OPTIONS: FilterOption<PaymentStatus>[] = PAYMENT_STATUSES.map((value) => ({
   value,
   label: PAYMENT_STATUS_LABELS[value],

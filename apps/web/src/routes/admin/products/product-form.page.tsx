@@ -32,7 +32,7 @@ function FormSkeleton() {
   )
 }
 
-/** Create mode at /admin/products/new, edit mode at /admin/products/edit/:id (spec point 2). */
+/** Create mode at /admin/products/new, edit mode at /admin/products/edit/:id. */
 export function ProductFormPage() {
   const params = useParams()
   const isEdit = params.id !== undefined
