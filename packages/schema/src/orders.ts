@@ -1,5 +1,18 @@
 import { z } from 'zod'
-import { MAX_DB_INTEGER, MAX_ID, pageFields, visibleText, ZDay, ZEmail, ZId, ZIsoDateTime, ZMoney } from './common'
+import {
+  centsToMoney,
+  MAX_DB_INTEGER,
+  MAX_ID,
+  type Money,
+  moneyToCents,
+  pageFields,
+  visibleText,
+  ZDay,
+  ZEmail,
+  ZId,
+  ZIsoDateTime,
+  ZMoney,
+} from './common'
 import { webLinkOf } from './display'
 import { orderMoneyFields, orderRegionCheck, whenValid } from './money'
 import { ZOrderPayment, ZPaymentEntry, ZPaymentMethodKind, ZPaymentStatus } from './payments'
@@ -46,6 +59,19 @@ export const ZOrderItem = z.object({
 })
 export type OrderItem = z.infer<typeof ZOrderItem>
 
+/**
+ * A line's total in cents: its unit price (personalisation surcharges included) times its quantity. Integer cents,
+ * so 3 x 0.10 is 30 and not 30.000000000000004: nothing to round.
+ */
+export function lineTotalCents(item: { price: Money; quantity: number }): number {
+  return moneyToCents(item.price) * item.quantity
+}
+
+/** A line's total as money: 3 x "19.99" is "59.97". The one rule of every view of a line: screens, mails, CSV, invoice. */
+export function lineTotal(item: { price: Money; quantity: number }): Money {
+  return centsToMoney(lineTotalCents(item))
+}
+
 export const ZOrderSummary = z.object({
   id: ZId,
   orderNumber: z.string(),
@@ -56,7 +82,7 @@ export const ZOrderSummary = z.object({
   total: ZMoney,
   notes: z.string().nullable(),
   itemCount: z.number().int(),
-  /** Issue #16: unpaid, paid, partially_refunded or refunded (from the payments the admin records). */
+  /** Unpaid, paid, partially_refunded or refunded (from the payments the admin records). */
   paymentStatus: ZPaymentStatus,
   createdAt: ZIsoDateTime,
   updatedAt: ZIsoDateTime,
@@ -92,9 +118,10 @@ export const ZAdminOrderExportInput = z.object(orderListFilters).refine(isRangeI
 export type AdminOrderExportInput = z.input<typeof ZAdminOrderExportInput>
 
 /**
- * An order's money as charged (issue #16), computed by the server and stored with the order: total = subtotal -
- * discount + shipping, plus tax unless taxIncluded (prices included it: tax is then the part of the total that is
- * tax). Orders placed before these existed have their total as subtotal and zero elsewhere.
+ * An order's money as charged, computed by the server and stored with the order: total = subtotal - discount +
+ * shipping, plus tax unless taxIncluded (prices included it: tax is then the part of the total that is tax); see
+ * docs/decisions/0012-money-on-the-server.md. Orders placed before these existed have their total as subtotal and zero
+ * elsewhere.
  */
 export const ZOrderCharges = z.object({
   subtotal: ZMoney,
@@ -399,7 +426,7 @@ const checkoutText = (label: string, min: number, tooShort: string) =>
   z.string().trim().check(visibleText(label, { min, tooShort }))
 
 /**
- * The checkout form of the storefront (spec point 5). Its values become a ZCreateOrderInput. The state must be one
+ * The checkout form of the storefront. Its values become a ZCreateOrderInput. The state must be one
  * of the country's, as the order's region must (orderRegionCheck): its ISO 3166-2 code or its name. That is checked
  * once the country names a country; text that names none leaves the country to the shop's default, which only the
  * server knows and checks.
@@ -426,7 +453,7 @@ export const ZCheckoutForm = z
   )
 export type CheckoutForm = z.infer<typeof ZCheckoutForm>
 
-/** Spec point 3: one string joining street, city, state plus zip, and country. */
+/** The order's customerAddress: one string joining street, city, state plus zip, and country. */
 export function joinCustomerAddress(form: Pick<CheckoutForm, 'address' | 'city' | 'state' | 'zip' | 'country'>) {
   return `${form.address}, ${form.city}, ${form.state} ${form.zip}, ${form.country}`
 }
@@ -441,7 +468,10 @@ export const ZQuoteInput = z
   .superRefine(orderRegionCheck, whenValid('country', 'region'))
 export type QuoteInput = z.input<typeof ZQuoteInput>
 
-/** The charges of an order that is all goods (no discount, shipping or tax), as orders before issue #16 read. */
+/**
+ * The charges of an order that is all goods (no discount, shipping or tax), as orders placed before those charges
+ * existed read.
+ */
 export function goodsOnlyCharges(total: string): OrderCharges {
   return {
     subtotal: total,

@@ -1,7 +1,7 @@
 import { chargeRows } from '@shop/schema/charges'
 import { moneyToCents } from '@shop/schema/common'
 import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
-import type { Order, OrderItem } from '@shop/schema/orders'
+import { lineTotalCents, type Order, type OrderItem } from '@shop/schema/orders'
 import { PAYMENT_STATUS_LABELS } from '@shop/schema/payments'
 import type { ShopInfo } from '@shop/schema/shop'
 
@@ -371,7 +371,7 @@ function layOutRow(ts: Typesetter, item: OrderItem, money: (cents: number) => st
     amounts: {
       price: money(moneyToCents(item.price)),
       quantity: String(item.quantity),
-      lineTotal: money(moneyToCents(item.price) * item.quantity),
+      lineTotal: money(lineTotalCents(item)),
     },
   }
 }

@@ -2,7 +2,7 @@ import type { Db } from '@shop/db/client'
 import * as moneyRepo from '@shop/db/money'
 import * as ordersRepo from '@shop/db/orders'
 import type { OutboxMail } from '@shop/db/outbox'
-import { guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
+import { guestOrderPath, lineTotal, type Order, ZOrderStatus } from '@shop/schema/orders'
 import type { Config } from '../../env'
 import { INVITE_TOKEN_TTL_MS, issueResetLink } from '../auth/auth.service'
 import {
@@ -16,7 +16,6 @@ import {
   renderOrderStatusMail,
   renderPasswordResetMail,
 } from '../mail/render-mail'
-import { lineTotal } from '../orders/order-rules'
 import { mintOrderKey } from '../outbox/outbox-mails'
 import { getShopSettings } from '../settings/settings.service'
 

@@ -4,6 +4,7 @@ import * as orderKeysRepo from '@shop/db/order-keys'
 import * as ordersRepo from '@shop/db/orders'
 import {
   type GuestOrder,
+  lineTotal,
   ORDER_LOOKUP_MESSAGE,
   type OrderHistoryEntry,
   type OrderLookupInput,
@@ -14,7 +15,6 @@ import { AppError } from '../../lib/app-error'
 import { hashToken } from '../../lib/crypto'
 import { countRequest, ORDER_LOOKUP_LIMIT } from '../../lib/rate-limit'
 import { queueOrderLinkMail } from '../outbox/outbox-mails'
-import { lineTotal } from './order-rules'
 
 // The one answer for an unknown order, a missing key, a wrong key and another order's key: none tells which.
 const ORDER_NOT_FOUND = 'Order not found'

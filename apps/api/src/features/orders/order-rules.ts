@@ -1,14 +1,8 @@
-import { centsToMoney, type Money, moneyToCents } from '@shop/schema/common'
 import type { OrderStatus } from '@shop/schema/orders'
 
 /** An order's total in cents: every line at the price it was sold for, times its quantity. */
 export function orderTotalCents(items: ReadonlyArray<{ priceCents: number; quantity: number }>): number {
   return items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0)
-}
-
-/** A line's total as money: its unit price (personalisation surcharges included) times its quantity. */
-export function lineTotal(item: { price: Money; quantity: number }): Money {
-  return centsToMoney(moneyToCents(item.price) * item.quantity)
 }
 
 /** What a change of an order's status does to the stock of its items. */

@@ -2,10 +2,9 @@ import type { Db } from '@shop/db/client'
 import * as ordersRepo from '@shop/db/orders'
 import { dayRange } from '@shop/schema/common'
 import { formatLeadTime, personalizationLine } from '@shop/schema/display'
-import type { Order, OrderItem, ZAdminOrderExportInput } from '@shop/schema/orders'
+import { lineTotal, type Order, type OrderItem, type ZAdminOrderExportInput } from '@shop/schema/orders'
 import type { z } from 'zod'
 import type { CsvCell } from '../../lib/csv'
-import { lineTotal } from './order-rules'
 
 /**
  * The columns of the orders CSV: one row per order line, the order's fields repeated on each, so a spreadsheet can

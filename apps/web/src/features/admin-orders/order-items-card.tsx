@@ -1,9 +1,8 @@
 import { Card, Group, Table, Text, Title } from '@mantine/core'
-import type { OrderItem } from '@shop/schema/orders'
+import { lineTotal, type OrderItem } from '@shop/schema/orders'
+import { OrderLineDetails } from '../../components/order-line-details'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { useFormatMoney } from '../shop/use-format-money'
-import { OrderLineDetails } from './order-line-details'
-import { lineTotal } from './order-money'
 
 export function OrderItemsCard({ items }: { items: OrderItem[] }) {
   const formatMoney = useFormatMoney()
@@ -44,7 +43,7 @@ export function OrderItemsCard({ items }: { items: OrderItem[] }) {
                       <Text size="sm" fw={500}>
                         {item.name}
                       </Text>
-                      <OrderLineDetails item={item} />
+                      <OrderLineDetails line={item} formatSurcharge={formatMoney} />
                     </div>
                   </Group>
                 </Table.Td>

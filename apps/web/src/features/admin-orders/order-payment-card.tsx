@@ -38,8 +38,9 @@ function useRecordPayment() {
 const centsText = (cents: number) => (cents / 100).toFixed(2)
 
 /**
- * Issue #16: how the order is paid (the method and instructions the buyer was given), its payment status, and the
- * form that records money received or refunded with an amount and a note. The status follows from those records.
+ * How the order is paid (the method and instructions the buyer was given), its payment status, and the form that
+ * records money received or refunded with an amount and a note. The status follows from those records
+ * (docs/decisions/0014-payment-status.md).
  */
 export function OrderPaymentCard({ order }: { order: Order }) {
   const formatMoney = useFormatMoney()

@@ -22,7 +22,7 @@ interface StatusFormValues {
 const toFormValues = (order: StatusOrder): StatusFormValues => ({
   id: order.id,
   status: order.status,
-  // On by default, for every change (issue #12): the buyer hears of their order unless the admin says otherwise.
+  // On by default, for every change: the buyer hears of their order unless the admin says otherwise.
   notifyCustomer: true,
   trackingNumber: order.trackingNumber ?? '',
   trackingUrl: order.trackingUrl ?? '',
@@ -46,8 +46,8 @@ function notifyHint(values: StatusFormValues, order: StatusOrder, isChanged: boo
 }
 
 /**
- * The order's status badge, a dropdown and Update (spec point 4: Update is enabled only for a status other than the
- * current one), extended with the parcel's tracking number and link (a new one also enables Update) and "Notify
+ * The order's status badge, a dropdown and Update (enabled only for a status other than the current
+ * one), extended with the parcel's tracking number and link (a new one also enables Update) and "Notify
  * customer", on by default: the buyer is e-mailed when the order becomes processing, completed or cancelled.
  */
 export function OrderStatusControl({ order }: { order: StatusOrder }) {

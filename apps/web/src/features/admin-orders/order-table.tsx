@@ -78,7 +78,7 @@ export function orderLinks(order: Pick<OrderSummary, 'id' | 'orderNumber'>): Row
   ]
 }
 
-/** The orders of the admin list; `orders` undefined shows placeholder rows (spec point 2: five). */
+/** The orders of the admin list; `orders` undefined shows placeholder rows (five). */
 export function OrderTable({
   orders,
   onDelete,

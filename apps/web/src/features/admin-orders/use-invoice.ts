@@ -23,7 +23,7 @@ export function useInvoice(id: number | null) {
   })
 }
 
-/** The text of a failed invoice request (spec point 8): the HTTP status text, else what went wrong. */
+/** The text of a failed invoice request: the HTTP status text, else what went wrong. */
 export function invoiceErrorText(error: unknown): string {
   const status = httpStatusOf(error)
   // HTTP/2 answers carry no status text, hence the code.

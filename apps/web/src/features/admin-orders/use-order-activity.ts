@@ -11,8 +11,8 @@ export const PENDING_MAIL_POLL_MS = 5_000
 const MAX_POLL_MS = 60_000
 
 /**
- * How long to wait before asking for the activity again: never while no mail is pending (spec point 7's "no
- * polling" for everything else), else until the soonest pending mail is due, between 5 s and a minute.
+ * How long to wait before asking for the activity again: never while no mail is pending (the shop's queries
+ * never poll otherwise), else until the soonest pending mail is due, between 5 s and a minute.
  */
 export function activityPollInterval(mails: OrderMail[] | undefined, now = Date.now()): number | false {
   const pending = mails?.filter((mail) => mail.status === 'pending') ?? []

@@ -1,12 +1,12 @@
 import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
+import { OrderLineDetails } from '../../components/order-line-details'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { useFormatMoney } from '../shop/use-format-money'
 import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
 import { useCart } from './cart-store'
-import { LineDetails } from './line-details'
 
 interface CartDrawerProps {
   opened: boolean
@@ -139,7 +139,7 @@ function CartDrawerLine({ line, isAtStock, onClose, onQuantityChange, onRemove }
             <IconTrash size={16} stroke={1.5} />
           </ActionIcon>
         </Group>
-        <LineDetails variantLabel={line.variantLabel} personalization={line.personalization} leadTime={line.leadTime} />
+        <OrderLineDetails line={line} />
         <Text size="xs" c="ink.7">
           {formatMoney(line.price)} each
         </Text>

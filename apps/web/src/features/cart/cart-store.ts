@@ -62,7 +62,7 @@ export const cartStore = {
   clear: () => commit([]),
 }
 
-/** The cart: items, total, itemCount and the actions (spec point 3). */
+/** The cart: items, total, itemCount and the actions. */
 export function useCart() {
   const items = useSyncExternalStore(cartStore.subscribe, cartStore.getLines, serverLines)
   return {

@@ -8,9 +8,9 @@ export interface CartLinePersonalization {
 }
 
 /**
- * A cart line as kept in local storage under `cart` (spec point 3: id, name, price, quantity, imageUrl, sku), plus
- * the stock the product page showed and, since issue #13, the variant and the personalisation chosen. Carts saved
- * before then have none of the optional fields and still load.
+ * A cart line as kept in local storage under `cart` (id, name, price, quantity, imageUrl, sku), plus the stock the
+ * product page showed and, since products have variants (docs/decisions/0005-variants.md), the variant and the
+ * personalisation chosen. Carts saved before then have none of the optional fields and still load.
  */
 export interface CartLine {
   /** The product's id. */
@@ -24,7 +24,7 @@ export interface CartLine {
   sku: string
   /** The most the visitor may order of the variant, over all its lines: its stock, or MADE_TO_ORDER_MAX. */
   stock?: number
-  /** Absent for a product without options (the server takes its one variant) and in carts saved before #13. */
+  /** Absent for a product without options (the server takes its one variant) and in carts saved before variants. */
   variantId?: number
   /** "Size 7 / Sterling silver"; empty or absent for a product without options. */
   variantLabel?: string

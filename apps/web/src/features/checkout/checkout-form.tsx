@@ -24,11 +24,11 @@ interface CheckoutFormProps {
   onSubmit: (values: CheckoutValues) => void
   /** Each change of the values: the order summary prices the address as it is typed. */
   onValuesChange?: (values: CheckoutValues) => void
-  /** Shown above the button: the payment method choice (issue #16). */
+  /** Shown above the button: the payment method choice (docs/decisions/0014-payment-status.md). */
   beforeSubmit?: ReactNode
 }
 
-/** Contact and shipping details, validated with the shared checkout schema (spec point 5). */
+/** Contact and shipping details, validated with the shared checkout schema. */
 export function CheckoutForm({ isPending, onSubmit, onValuesChange, beforeSubmit }: CheckoutFormProps) {
   const form = useForm<CheckoutValues>({
     initialValues: EMPTY_VALUES,

@@ -1,7 +1,7 @@
 import { type CheckoutForm, type CreateOrderInput, joinCustomerAddress } from '@shop/schema/orders'
 import type { CartLine } from '../cart/cart'
 
-// Spec point 9: the client proposes 'ORD-' plus a random integer below 10000; the server assigns the real number.
+// The client proposes 'ORD-' plus a random integer below 10000; the server assigns the real number.
 const ORDER_NUMBER_RANGE = 10_000
 
 export function generateOrderNumber(random: () => number = Math.random): string {
@@ -9,7 +9,7 @@ export function generateOrderNumber(random: () => number = Math.random): string 
 }
 
 /**
- * The body of POST /api/orders (spec point 7). The phone is collected but not sent; the server prices the order
+ * The body of POST /api/orders. The phone is collected but not sent; the server prices the order
  * itself and answers with the order number it assigned.
  */
 export function buildOrderInput(

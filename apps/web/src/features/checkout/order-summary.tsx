@@ -5,10 +5,10 @@ import { cartCharges, chargeRows, FREE_SHIPPING_TEXT, quoteCharges } from '@shop
 import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import type { Quote } from '@shop/schema/money'
 import { useState } from 'react'
+import { OrderLineDetails } from '../../components/order-line-details'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { formatMoneyIn } from '../../lib/format'
 import { type CartLine, cartTotal, lineKey } from '../cart/cart'
-import { LineDetails } from '../cart/line-details'
 import classes from './order-summary.module.css'
 
 interface OrderSummaryProps {
@@ -127,11 +127,7 @@ export function OrderSummary({
             </div>
             <div className={classes.lineBody}>
               <Text className={classes.name}>{line.name}</Text>
-              <LineDetails
-                variantLabel={line.variantLabel}
-                personalization={line.personalization}
-                leadTime={line.leadTime}
-              />
+              <OrderLineDetails line={line} />
               <Text size="xs" c="ink.7">
                 Qty: {line.quantity} × {money(line.price)}
               </Text>

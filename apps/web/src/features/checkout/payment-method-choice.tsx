@@ -4,8 +4,9 @@ import type { OfferedPaymentMethod, PaymentMethodKind } from '@shop/schema/payme
 import classes from './checkout-form.module.css'
 
 /**
- * Issue #16: the payment methods the shop offers (from GET /shop), the first chosen unless the buyer picks another.
+ * The payment methods the shop offers (from GET /shop), the first chosen unless the buyer picks another.
  * Nothing when the shop offers none: the order is then placed without a method, as before.
+ * See docs/decisions/0014-payment-status.md.
  */
 export function PaymentMethodChoice({
   methods,

@@ -1,7 +1,7 @@
 import { Divider, Stack, Text } from '@mantine/core'
 import type { GuestOrder } from '@shop/schema/orders'
+import { OrderLineDetails } from '../../components/order-line-details'
 import { formatMoneyIn } from '../../lib/format'
-import { LineDetails } from '../cart/line-details'
 import { ChargesBreakdown } from '../checkout/charges-breakdown'
 import classes from './guest-order.module.css'
 
@@ -27,11 +27,7 @@ export function GuestOrderLines({
               <Text fw={600} size="sm">
                 {item.name}
               </Text>
-              <LineDetails
-                variantLabel={item.variantLabel}
-                personalization={item.personalization}
-                leadTime={item.leadTime}
-              />
+              <OrderLineDetails line={item} />
               <Text size="xs" c="ink.6">
                 SKU: {item.sku}
               </Text>

@@ -195,7 +195,7 @@ describe('GuestOrderView', () => {
   })
 })
 
-describe('the payment (issue #16)', () => {
+describe('the payment: method, instructions and status', () => {
   it('shows the method, its instructions as given and the payment status', () => {
     renderOrder(
       buildGuestOrder({
