@@ -1,5 +1,6 @@
 import type { Quote } from './money'
 import { formatMoneyIn } from './money-format'
+import { goodsOnlyCharges } from './orders'
 
 /**
  * The one way the shop writes out an order's or a quote's money: subtotal, discount, shipping, tax and total, as
@@ -115,14 +116,6 @@ export function quoteCharges(quote: Quote): ChargesInput {
 
 /** A cart the server has not priced yet: all goods, shipping free and no tax, the total the lines' sum. */
 export function cartCharges(total: string): ChargesInput {
-  return {
-    subtotal: total,
-    discount: '0.00',
-    discountCode: null,
-    shipping: '0.00',
-    shippingMethod: null,
-    tax: '0.00',
-    taxIncluded: false,
-    total,
-  }
+  const { country: _, region: __, ...charges } = goodsOnlyCharges(total)
+  return { ...charges, total }
 }
