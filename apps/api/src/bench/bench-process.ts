@@ -3,6 +3,7 @@
  * names, and making a new PostgreSQL database for one run.
  */
 import { fork } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 
@@ -17,17 +18,56 @@ export interface BenchServer {
   pid: number
   /** The CPU time the server has used so far (user and system), in microseconds. */
   cpuMicros: () => Promise<number>
+  /** The most memory the server has held (its peak resident set), in bytes. */
+  peakRssBytes: () => number | undefined
   stop: () => Promise<void>
 }
 
-/** Starts bench-server.js on `env` (DATA_DIR, or DATABASE_URL) and resolves once it listens. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/** The bench server of this build: next to the entry point that runs (dist/bench.js, dist/admin-bench.js). */
+export const BENCH_SERVER_SCRIPT = path.join(path.dirname(process.argv[1] ?? '.'), 'bench-server.js')
+
+const CLOCK_TICKS_PER_SECOND = 100
+
+/**
+ * A process's CPU time from /proc (user and system, in clock ticks of 10 ms), for a server too old to report its
+ * own; undefined where there is no /proc.
+ */
+function procCpuMicros(pid: number): number | undefined {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    const ticks = Number(fields[11]) + Number(fields[12])
+    return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The peak resident set of a process (VmHWM in /proc), in bytes; undefined where there is no /proc. */
+function procPeakRss(pid: number): number | undefined {
+  try {
+    const line = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return line ? Number(line[1]) * 1024 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Starts a bench server (this build's, or another build's `script`) on `env` (DATA_DIR, or DATABASE_URL) and
+ * resolves once it listens.
+ */
+export async function startBenchServer(
+  env: Record<string, string>,
+  script = BENCH_SERVER_SCRIPT,
+): Promise<BenchServer> {
   const port = 3900 + Math.floor(Math.random() * 90)
-  // Next to the entry point that runs (dist/bench.js, dist/admin-bench.js): this module may be bundled into a chunk.
-  const script = path.join(path.dirname(process.argv[1] ?? '.'), 'bench-server.js')
   const server = fork(script, [], {
-    // As `pnpm start` runs the server.
-    execArgv: [`--max-old-space-size=${SERVER_HEAP_MB}`],
+    // As `pnpm start` runs the server; BENCH_CPU_PROFILE=<dir> has it write a CPU profile there when it stops.
+    execArgv: [
+      `--max-old-space-size=${SERVER_HEAP_MB}`,
+      ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+    ],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -51,15 +91,22 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     pid: server.pid as number,
     cpuMicros: () =>
       new Promise<number>((resolve) => {
+        // A server built before it could report its CPU time never answers: /proc tells, a little coarser.
+        const fallback = setTimeout(() => {
+          server.off('message', onMessage)
+          resolve(procCpuMicros(server.pid as number) ?? 0)
+        }, 1000)
         const onMessage = (message: unknown) => {
           const usage = (message as { cpuUsage?: NodeJS.CpuUsage }).cpuUsage
           if (!usage) return
+          clearTimeout(fallback)
           server.off('message', onMessage)
           resolve(usage.user + usage.system)
         }
         server.on('message', onMessage)
         server.send('cpu-usage')
       }),
+    peakRssBytes: () => procPeakRss(server.pid as number),
     stop: async () => {
       isStopping = true
       if (server.exitCode !== null) return

@@ -14,6 +14,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { startSmtpInbox } from '../testing/smtp-inbox'
+import { type BaseBuild, prepareBase } from './bench-base'
 import { adminHeaders, type BenchServer, createBenchDatabase, startBenchServer } from './bench-process'
 import { measureInvoices } from './invoice-bench'
 
@@ -106,12 +108,20 @@ async function measureRenders(base: string, page: string): Promise<Row> {
   }
 }
 
-/** Starts the bench server on the database the env names, measures it, stops it. */
-async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; consistent: boolean }> {
+interface Suite {
+  rows: Row[]
+  consistent: boolean
+  /** The server's peak resident set over the whole suite, in bytes. */
+  peakRss: number | undefined
+}
+
+/** Starts a bench server (this build's, or the base's `script`) on the database the env names, measures it, stops it. */
+async function runSuite(env: Record<string, string>, script?: string): Promise<Suite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
-  const server = await startBenchServer({ DATA_DIR: dataDir, ...env })
+  const server = await startBenchServer({ DATA_DIR: dataDir, ...MAIL_ENV, ...env }, script)
   try {
-    return await measureServer(server)
+    const measured = await measureServer(server)
+    return { ...measured, peakRss: server.peakRssBytes() }
   } finally {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -120,13 +130,25 @@ async function runSuite(env: Record<string, string>): Promise<{ rows: Row[]; con
 
 async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consistent: boolean }> {
   const { base } = server
-  const products = await getJson<Array<{ id: number; stock: number; categorySlug: string | null; options: unknown[] }>>(
-    `${base}/api/products`,
-  )
+  // `options` is missing from a base built before products had options.
+  const products = await getJson<
+    Array<{ id: number; stock: number; categorySlug: string | null; options?: unknown[] }>
+  >(`${base}/api/products`)
   // A product sold in one form: its stock is the one its orders take.
-  const sample = products.find((product) => product.categorySlug && product.options.length === 0) ?? products[0]
+  const sample = products.find((product) => product.categorySlug && !product.options?.length) ?? products[0]
   if (!sample?.categorySlug) throw new Error('the seeded shop has no product in a category')
 
+  const rows: Row[] = []
+  // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE).
+  if (process.env.BENCH_ONLY !== 'orders') rows.push(...(await measureReads(server, sample)))
+  const orders = await measureOrders(server, sample)
+  rows.push(orders.row)
+  return { rows, consistent: orders.consistent }
+}
+
+/** The catalog reads and the server-rendered pages, each beside the bare route. */
+async function measureReads(server: BenchServer, sample: { id: number; categorySlug: string | null }): Promise<Row[]> {
+  const { base } = server
   // Warm up the JIT and caches before measuring.
   await measure(server, '/bench/bare', { duration: 2 })
   const bare = await measure(server, '/bench/bare')
@@ -150,8 +172,12 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
     rows.push({ name: `GET ${page} (HTML, kept)`, figures, note: ratios(figures, bare) })
   }
   rows.push(await measureRenders(base, `/product/${sample.id}`))
+  return rows
+}
 
-  // Orders: one product with plenty of stock, ordered one unit at a time by 50 connections.
+/** Orders: one product with plenty of stock, ordered one unit at a time by 50 connections; then the checks. */
+async function measureOrders(server: BenchServer, sample: { id: number }): Promise<{ row: Row; consistent: boolean }> {
+  const { base } = server
   const auth = await adminHeaders(base)
   const target = await getJson<Record<string, unknown> & { id: number; stock: number }>(
     `${base}/api/admin/products/${sample.id}`,
@@ -163,16 +189,18 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
     headers: auth,
     body: JSON.stringify({ ...target, stock: initialStock }),
   })
-  // The orders list is paged: X-Total-Count counts them all.
+  // The orders list is paged: X-Total-Count counts them all (a base built before paging answers them all).
   const countOrders = async () => {
     // The connection kept alive since the last call may have been closed by the server while autocannon ran.
     const response = await fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }).catch(() =>
       fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }),
     )
     if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`)
-    return Number(response.headers.get('x-total-count'))
+    const total = response.headers.get('x-total-count')
+    return total === null ? ((await response.json()) as unknown[]).length : Number(total)
   }
   const ordersBefore = await countOrders()
+  const mailsBefore = mailSink.received()
   const orderBody = JSON.stringify({
     customerName: 'Bench Buyer',
     customerEmail: 'bench@example.com',
@@ -199,16 +227,42 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
   const placed = ordersAfter - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
   const consistent = initialStock - after.stock === placed && orders.non2xx === 0 && orders.errors === 0
-  rows.push({
+  const mailsInRun = mailSink.received() - mailsBefore
+  const mails = await mailsSettled(mailsBefore)
+  const row: Row = {
     name: 'POST /api/orders',
     figures: {
       requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
       p99: orders.latency.p99,
       non2xx: orders.non2xx + orders.errors,
     },
-    note: `${placed} orders, stock -${initialStock - after.stock}: ${consistent ? 'consistent' : 'INCONSISTENT'}`,
-  })
-  return { rows, consistent }
+    note:
+      `${placed} orders, stock -${initialStock - after.stock}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
+      `mails ${mailsInRun} during the run, ${mails.count} within ${mails.seconds} s`,
+  }
+  return { row, consistent }
+}
+
+// The mail server every suite's shop sends to, as a shop with its mail configured does (the sink counts them).
+const mailSink = await startSmtpInbox({ keep: false })
+const MAIL_ENV = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mailSink.port), SMTP_SECURE: 'false' }
+// How long the bench waits, after the orders, for their mails to arrive.
+const MAIL_WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 30)
+
+/** Waits until no mail has arrived for two seconds, or MAIL_WAIT_SECONDS: the mails that came since `before`. */
+async function mailsSettled(before: number): Promise<{ count: number; seconds: number }> {
+  const started = Date.now()
+  let last = mailSink.received()
+  let quietSince = Date.now()
+  while (Date.now() - started < MAIL_WAIT_SECONDS * 1000 && Date.now() - quietSince < 2000) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = mailSink.received()
+    if (now !== last) {
+      last = now
+      quietSince = Date.now()
+    }
+  }
+  return { count: last - before, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
 const cell = (row: Row | undefined) => {
@@ -218,27 +272,59 @@ const cell = (row: Row | undefined) => {
   return `${requestsPerSecond.toFixed(0).padStart(7)}/s  p99 ${String(p99).padStart(3)} ms ${cpu.padEnd(12)}  ${row.note}${non2xx ? ` (${non2xx} non-2xx)` : ''}`
 }
 
-const sqlite = await runSuite({})
-const postgresDb = await createBenchDatabase()
-let postgres: { rows: Row[]; consistent: boolean } | undefined
-try {
-  if (postgresDb) postgres = await runSuite({ DATABASE_URL: postgresDb.url })
-} finally {
-  await postgresDb?.drop()
+const baseBuild = prepareBase()
+const base: BaseBuild | undefined = 'script' in baseBuild ? baseBuild : undefined
+if (!base && 'skipped' in baseBuild) console.log(`No base to compare with: ${baseBuild.skipped}.`)
+
+/** This build and the base on one database each (a new one for each), one after the other on the same machine. */
+async function runPair(
+  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | undefined>,
+): Promise<{ head: Suite; base?: Suite } | undefined> {
+  const runOn = async (script?: string) => {
+    const created = await database()
+    if (!created) return undefined
+    try {
+      return await runSuite(created.env, script)
+    } finally {
+      await created.drop()
+    }
+  }
+  const head = await runOn()
+  if (!head) return undefined
+  return { head, base: base ? await runOn(base.script) : undefined }
 }
 
+// runSuite gives each SQLite run a data directory of its own.
+const sqlite = await runPair(async () => ({ env: {}, drop: async () => {} }))
+const postgres = await runPair(async () => {
+  const created = await createBenchDatabase()
+  return created && { env: { DATABASE_URL: created.url }, drop: created.drop }
+})
+await mailSink.close()
+
 console.log(
-  `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores\n`,
+  `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores` +
+    (base ? `; this build beside ${base.label} (BENCH_BASE), in the same run` : ''),
 )
 const width = 44
-for (const [database, suite] of [
+const megabytes = (bytes: number | undefined) => (bytes === undefined ? '?' : `${Math.round(bytes / 1024 / 1024)} MB`)
+for (const [database, pair] of [
   ['SQLite file', sqlite],
   ['PostgreSQL', postgres],
 ] as const) {
-  if (!suite) continue
-  console.log(`${database.padEnd(width)}    rate        p99   server CPU per request`)
-  for (const row of suite.rows) console.log(`${row.name.padEnd(width)} ${cell(row)}`)
-  console.log('')
+  if (!pair) continue
+  console.log(`\n${database}: this build (peak RSS ${megabytes(pair.head.peakRss)})`)
+  console.log(`${''.padEnd(width)}    rate        p99   server CPU per request`)
+  for (const row of pair.head.rows) console.log(`${row.name.padEnd(width)} ${cell(row)}`)
+  if (!pair.base || !base) continue
+  console.log(`\n${database}: ${base.label} (peak RSS ${megabytes(pair.base.peakRss)}); this build / ${base.label}`)
+  // Row by row: the same measures in the same order (the sampled product's id may differ between the builds' seeds).
+  for (const [index, row] of pair.base.rows.entries()) {
+    const mine = pair.head.rows[index]
+    const ratio = mine ? (mine.figures.requestsPerSecond / row.figures.requestsPerSecond).toFixed(2) : '-'
+    const p99 = mine ? `p99 ${mine.figures.p99} vs ${row.figures.p99} ms` : ''
+    console.log(`${row.name.padEnd(width)} ${cell(row)}   x${ratio} ${p99}`)
+  }
 }
 const invoices = await measureInvoices()
 console.log(
@@ -247,4 +333,5 @@ console.log(
     `${invoices.firstMs.toFixed(0)} ms`,
 )
 console.log('')
-if (!sqlite.consistent || (postgres && !postgres.consistent)) process.exitCode = 1
+const suites = [sqlite?.head, sqlite?.base, postgres?.head, postgres?.base]
+if (suites.some((suite) => suite && !suite.consistent)) process.exitCode = 1

@@ -14,7 +14,7 @@ import {
   Text,
 } from '@react-email/components'
 import { chargeRows } from '@shop/schema/charges'
-import { madeToOrderNote, personalizationLine } from '@shop/schema/display'
+import { madeToOrderNote } from '@shop/schema/display'
 import type { ReactNode } from 'react'
 import { formatDate, formatDollars, isWebLink, type MailOrder, type MailOrderLine, type MailShop } from './mail-data'
 
@@ -130,8 +130,11 @@ function LineDetails(props: { item: MailOrderLine }) {
     <>
       {item.variantLabel ? <Text style={{ ...muted, margin: 0 }}>{item.variantLabel}</Text> : null}
       {item.personalization.map((entry) => (
-        <Text key={entry.label} style={{ ...muted, margin: 0 }} dir="auto">
-          {personalizationLine(entry)}
+        // What the buyer typed keeps its own direction (a Hebrew engraving after an English label), as on the
+        // shop's pages (components/order-line-details.tsx of the web app).
+        <Text key={entry.label} style={{ ...muted, margin: 0 }}>
+          {`${entry.label}: `}
+          <span dir="auto">{entry.value}</span>
         </Text>
       ))}
       {item.leadTime ? (

@@ -66,7 +66,8 @@ describe('the shop mails', () => {
       expect(mail.text).toContain(fact)
     }
     expect(mail.text).toContain('Engraving: <b>José</b> ✝ שָׁלוֹם')
-    expect(mail.html).toContain('Engraving: &lt;b&gt;José&lt;/b&gt; ✝ שָׁלוֹם')
+    // What the buyer typed is isolated in its own direction, escaped.
+    expect(mail.html).toContain('Engraving: <span dir="auto">&lt;b&gt;José&lt;/b&gt; ✝ שָׁלוֹם</span>')
     expect(mail.html).not.toContain('<b>José')
   })
 

@@ -1,22 +1,20 @@
 import { ActionIcon, Anchor, Box, Burger, Container, Group, Indicator } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconShoppingBag, IconUser } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { formatBadgeCount } from '../../features/cart/cart'
 import { useCart } from '../../features/cart/cart-store'
+import { useCategories } from '../../features/catalog/use-catalog'
 import { SearchButton } from '../../features/search/search-button'
 import { useShopInfo } from '../../features/shop/use-shop'
-import { useTRPC } from '../../lib/trpc'
 import { useHasOpened } from '../lazy-on-open'
 import classes from './site-header.module.css'
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
 function useNavLinks() {
-  const trpc = useTRPC()
-  const { data: categories = [] } = useQuery(trpc.categories.list.queryOptions())
+  const { data: categories = [] } = useCategories()
   return [
     { label: 'Home', to: '/' },
     ...categories.map((category) => ({ label: category.name.toUpperCase(), to: `/category/${category.slug}` })),

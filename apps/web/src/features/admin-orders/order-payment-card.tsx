@@ -8,32 +8,10 @@ import {
   type RecordPaymentInput,
   ZRecordPaymentInput,
 } from '@shop/schema/payments'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toastFailure } from '../../components/admin/toast-failure'
-import { toast } from '../../components/toasts'
 import { fieldErrorsOf } from '../../lib/error-message'
-import { useTRPC } from '../../lib/trpc'
 import { PaymentStatusBadge } from '../payments/payment-instructions'
 import { useFormatMoney } from '../shop/use-format-money'
-
-/** Records a payment or refund; the order, its timeline, the lists and the dashboard's revenue follow. */
-function useRecordPayment() {
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
-  return useMutation(
-    trpc.admin.orders.recordPayment.mutationOptions({
-      onSuccess: (order, input) => {
-        toast({
-          title: input.kind === 'refund' ? 'Refund recorded' : 'Payment recorded',
-          message: `Order ${order.orderNumber} is now ${order.payment.status.replace('_', ' ')}.`,
-        })
-        queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), order)
-        return queryClient.invalidateQueries(trpc.admin.pathFilter())
-      },
-      onError: (error) => toastFailure('The payment could not be recorded.', error),
-    }),
-  )
-}
+import { useRecordPayment } from './use-admin-orders'
 
 const centsText = (cents: number) => (cents / 100).toFixed(2)
 

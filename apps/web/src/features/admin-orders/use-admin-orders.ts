@@ -58,3 +58,22 @@ export function useUpdateOrderStatus() {
     }),
   )
 }
+
+/** Records a payment or refund; the order, its timeline, the lists and the dashboard's revenue follow. */
+export function useRecordPayment() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useMutation(
+    trpc.admin.orders.recordPayment.mutationOptions({
+      onSuccess: (order, input) => {
+        toast({
+          title: input.kind === 'refund' ? 'Refund recorded' : 'Payment recorded',
+          message: `Order ${order.orderNumber} is now ${order.payment.status.replace('_', ' ')}.`,
+        })
+        queryClient.setQueryData(trpc.admin.orders.get.queryKey({ id: order.id }), order)
+        return queryClient.invalidateQueries(trpc.admin.pathFilter())
+      },
+      onError: (error) => toastFailure('The payment could not be recorded.', error),
+    }),
+  )
+}
