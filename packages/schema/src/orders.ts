@@ -325,6 +325,13 @@ export const ZGuestOrder = z.object({
 })
 export type GuestOrder = z.infer<typeof ZGuestOrder>
 
+/** A line as its buyer is shown it, on the guest order page and in the mails: no ids, its total worked out once. */
+export type BuyerLine = GuestOrder['items'][number]
+export function buyerLineOf(item: OrderItem): BuyerLine {
+  const { name, sku, price, quantity, variantLabel, personalization, leadTime } = item
+  return { name, sku, price, quantity, lineTotal: lineTotal(item), variantLabel, personalization, leadTime }
+}
+
 /** "Order Tracking": the link is e-mailed when the number and the address belong to one order. */
 export const ZOrderLookupInput = z.object({
   orderNumber: z

@@ -2,7 +2,7 @@ import type { Db } from '@shop/db/client'
 import * as moneyRepo from '@shop/db/money'
 import * as ordersRepo from '@shop/db/orders'
 import type { OutboxMail } from '@shop/db/outbox'
-import { guestOrderPath, lineTotal, type Order, ZOrderStatus } from '@shop/schema/orders'
+import { buyerLineOf, guestOrderPath, type Order, ZOrderStatus } from '@shop/schema/orders'
 import type { Config } from '../../env'
 import { INVITE_TOKEN_TTL_MS, issueResetLink } from '../auth/auth.service'
 import {
@@ -36,16 +36,7 @@ export function toMailOrder(order: Order, currency?: string): MailOrder {
     customerEmail: order.customerEmail,
     shippingAddress: order.customerAddress,
     notes: order.notes,
-    items: order.items.map((item) => ({
-      name: item.name,
-      sku: item.sku,
-      quantity: item.quantity,
-      price: item.price,
-      lineTotal: lineTotal(item),
-      variantLabel: item.variantLabel,
-      personalization: item.personalization,
-      leadTime: item.leadTime,
-    })),
+    items: order.items.map(buyerLineOf),
     total: order.total,
     charges: order.charges,
     ...(currency ? { currency } : {}),

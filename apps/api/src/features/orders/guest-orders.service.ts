@@ -3,8 +3,8 @@ import * as orderEventsRepo from '@shop/db/order-events'
 import * as orderKeysRepo from '@shop/db/order-keys'
 import * as ordersRepo from '@shop/db/orders'
 import {
+  buyerLineOf,
   type GuestOrder,
-  lineTotal,
   ORDER_LOOKUP_MESSAGE,
   type OrderHistoryEntry,
   type OrderLookupInput,
@@ -41,16 +41,7 @@ export async function getGuestOrder(db: Db, orderNumber: string, key: string | u
     createdAt: order.createdAt,
     customerName: order.customerName,
     shippingAddress: order.customerAddress,
-    items: order.items.map((item) => ({
-      name: item.name,
-      sku: item.sku,
-      price: item.price,
-      quantity: item.quantity,
-      lineTotal: lineTotal(item),
-      variantLabel: item.variantLabel,
-      personalization: item.personalization,
-      leadTime: item.leadTime,
-    })),
+    items: order.items.map(buyerLineOf),
     total: order.total,
     charges: order.charges,
     payment: {
