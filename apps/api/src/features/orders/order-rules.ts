@@ -1,10 +1,5 @@
 import type { OrderStatus } from '@shop/schema/orders'
 
-/** An order's total in cents: every line at the price it was sold for, times its quantity. */
-export function orderTotalCents(items: ReadonlyArray<{ priceCents: number; quantity: number }>): number {
-  return items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0)
-}
-
 /** What a change of an order's status does to the stock of its items. */
 export type StockMovement = 'release' | 'take' | 'none'
 
