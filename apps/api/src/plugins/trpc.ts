@@ -1,4 +1,4 @@
-import { API_PREFIX, type RouteDef, routes, successStatus } from '@shop/schema/routes'
+import { API_PREFIX, successStatus } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { type CreateOpenApiFastifyPluginOptions, fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi'
@@ -6,14 +6,9 @@ import { type AppRouter, appRouter } from '../app-router'
 import { procedureAudit } from '../features/accounts/audit-writes'
 import { AppError } from '../lib/app-error'
 import { createContextFactory } from '../trpc/context'
+import { routeOf } from '../trpc/init'
 import { markBodilessCallsAsJson } from '../trpc/openapi-adapter/bodiless-json'
 import { lockInputCoercion } from '../trpc/openapi-adapter/strict-inputs'
-
-const routeTable: Record<string, RouteDef> = routes
-
-function routeOf(procedurePath: string): RouteDef | undefined {
-  return Object.hasOwn(routeTable, procedurePath) ? routeTable[procedurePath] : undefined
-}
 
 async function trpcPlugin(app: FastifyInstance) {
   // The adapter's workarounds, each explained where it is defined (trpc/openapi-adapter/).

@@ -5,7 +5,7 @@
 
 import { joinable } from '@shop/db/client'
 import { OWNER_ONLY_MESSAGE } from '@shop/schema/accounts'
-import { type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
+import { fillPath, type ProcedurePath, type RouteDef, routes } from '@shop/schema/routes'
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { APP_ERROR_CODES, AppError } from '../lib/app-error'
@@ -36,6 +36,11 @@ const errorConversion = t.middleware(async ({ next }) => {
   return result
 })
 
+/** A procedure's route-table entry, by its path ('admin.orders.list'); undefined for a path the table lacks. */
+export function routeOf(procedurePath: string): RouteDef | undefined {
+  return Object.hasOwn(routes, procedurePath) ? routes[procedurePath as ProcedurePath] : undefined
+}
+
 export const router = t.router
 export const mergeRouters = t.mergeRouters
 export const publicProcedure = t.procedure.use(errorConversion)
@@ -53,7 +58,7 @@ class RolledBack<R> {
 export const adminProcedure = publicProcedure
   .use(({ ctx, path, next }) => {
     if (!ctx.admin) throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTHENTICATION_REQUIRED_MESSAGE })
-    const route: RouteDef | undefined = Object.hasOwn(routes, path) ? routes[path as ProcedurePath] : undefined
+    const route = routeOf(path)
     if (route?.owner && ctx.admin.role !== 'owner')
       throw new TRPCError({ code: 'FORBIDDEN', message: OWNER_ONLY_MESSAGE })
     return next({ ctx: { ...ctx, admin: ctx.admin } })
@@ -115,16 +120,11 @@ export function paged<TCtx extends Pick<Context, 'reply'>, TInput, TItem>(
   list: (options: { ctx: TCtx; input: TInput }) => Promise<Page<TItem>>,
 ) {
   return async (options: { ctx: TCtx; input: TInput; path: string }): Promise<TItem[]> => {
-    const entry: RouteDef | undefined = Object.hasOwn(routes, options.path)
-      ? routes[options.path as ProcedurePath]
-      : undefined
+    const entry = routeOf(options.path)
     if (entry?.method !== 'GET' || !entry.paged)
       throw new Error(`${options.path} is not marked paged in the route table`)
     const page = await list(options)
-    let path: string = entry.path
-    for (const [name, value] of Object.entries(page.pathParams ?? {})) {
-      path = path.replace(`{${name}}`, encodeURIComponent(value))
-    }
+    const { path } = fillPath(entry.path, page.pathParams ?? {})
     sendPageHeaders(options.ctx.reply, path, page.query ?? {}, page.page, page.total)
     return page.items
   }
