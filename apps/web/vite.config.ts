@@ -26,10 +26,10 @@ function initialChunks(bundle: OutputBundle): OutputChunk[] {
   return ordered
 }
 
-// The parts that load on first use and answer a tap on the header or the cart: the cart drawer, the menu, the search
-// and the toasts. A held tap has start.js fetch their files beside the page's code (docs/decisions/0017).
-const TAPPED_MODULES =
-  /[\\/]src[\\/](features[\\/]cart[\\/]cart-drawer|components[\\/]layout[\\/]mobile-menu|features[\\/]search[\\/]search-box|components[\\/]toast-region)\.tsx$/
+// The parts that load on first use and answer a tap on the cart: the cart drawer and the toasts. A held tap has
+// start.js fetch their files beside the page's code (docs/decisions/0017). The menu and the search are popovers the
+// browser opens itself, in the page from the start (0019).
+const TAPPED_MODULES = /[\\/]src[\\/](features[\\/]cart[\\/]cart-drawer|components[\\/]toast-region)\.tsx$/
 
 /**
  * The names a file takes or hands on from other modules, each with the module it comes from: the name it is known by
@@ -115,6 +115,40 @@ function tappedChunks(bundle: OutputBundle): OutputChunk[] {
   return [...found.values()]
 }
 
+// A storefront page with a chunk of its own: its route's id is the module's name (router.tsx).
+const PAGE_MODULE = /[\\/]src[\\/]routes[\\/]storefront[\\/]([\w-]+)\.page\.tsx$/
+
+/**
+ * The files of each storefront page that has a chunk of its own, by the page's name: its chunk and what that
+ * imports beyond the first chunks, and their stylesheets. The server links a rendered page's stylesheets in its head
+ * and start.js fetches its code with the first chunks, instead of one round trip after them.
+ */
+function pageFiles(bundle: OutputBundle): Record<string, { chunks: string[]; styles: string[] }> {
+  const initial = new Set(initialChunks(bundle).map((chunk) => chunk.fileName))
+  const pages: Record<string, { chunks: string[]; styles: string[] }> = {}
+  for (const file of Object.values(bundle)) {
+    const name = file.type === 'chunk' && file.isDynamicEntry ? file.facadeModuleId?.match(PAGE_MODULE)?.[1] : undefined
+    if (!name || file.type !== 'chunk') continue
+    const found = new Map<string, OutputChunk>()
+    const visit = (chunk: OutputChunk) => {
+      if (initial.has(chunk.fileName) || found.has(chunk.fileName)) return
+      found.set(chunk.fileName, chunk)
+      for (const imported of chunk.imports) {
+        const next = bundle[imported]
+        if (next?.type === 'chunk') visit(next)
+      }
+    }
+    visit(file)
+    const chunks = [...found.values()]
+    pages[name] = {
+      chunks: chunks.map((chunk) => `/${chunk.fileName}`),
+      styles: chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
+    }
+  }
+  if (Object.keys(pages).length === 0) throw new Error('the build has no storefront page of its own chunk')
+  return pages
+}
+
 /**
  * V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints) on the first chunks: nearly all of their
  * functions run during the first load, so V8 compiles them while the files stream in instead of one by one on first
@@ -166,7 +200,9 @@ function startAfterFirstPaint(): Plugin {
         const tappedStyles = tappedFiles.flatMap((chunk) =>
           [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
         )
-        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}"></script>\n    `
+        // JSON in single quotes: file names hold neither quotes nor ampersands.
+        const pages = JSON.stringify(pageFiles(context.bundle))
+        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}" data-pages='${pages}'></script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
       },
     },

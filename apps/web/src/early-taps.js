@@ -1,7 +1,8 @@
 // Keeps the taps a visitor makes on a server-rendered page before its code has run, and hands them to the code
 // once React has hydrated the page (lib/early-taps.ts replays them): a button that is painted works from the moment
 // it is painted (docs/decisions/0017). Inlined at the top of <head> by vite.config.ts, so it listens before anything
-// is painted; the server's CSP allows it by its hash. Links and forms with an action work without it.
+// is painted; the server's CSP allows it by its hash. Links, forms with an action and buttons that open a popover work
+// without it.
 ;(() => {
   const CONTROL =
     'button,[role="button"],[role="checkbox"],[role="radio"],[role="switch"],[role="tab"],input[type="checkbox"],input[type="radio"],summary'
@@ -35,6 +36,14 @@
     const control = event.target instanceof Element ? event.target.closest(CONTROL) : null
     const root = control && rootOf(control)
     if (!root || control.closest('a[href]')) return
+    // A form with an action is sent by the browser (its server answers it): its submit button is left alone.
+    if (control.type === 'submit' && control.form?.hasAttribute('action')) return
+    // A button that opens a popover (the menu, the search, the cart) works without code; what the popover shows
+    // once the code runs is asked for now.
+    if (control.hasAttribute('popovertarget')) {
+      window.dispatchEvent(new Event('shop:tap'))
+      return
+    }
     hold(event, control, root, 'click')
   }
   const onSubmit = (event) => {

@@ -28,6 +28,8 @@ export interface RenderOptions {
 export type RenderResult =
   | {
       kind: 'page'
+      /** The id of the route that rendered the page: a page of its own chunk is named by its module (router.tsx). */
+      page: string
       /** 200; 404 for a page saying what the URL names is not there; 503 when the API failed (not worth keeping). */
       status: number
       /** The head's tags as HTML: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
@@ -87,6 +89,7 @@ export async function render({ url, publicUrl }: RenderOptions): Promise<RenderR
   }
   return {
     kind: 'page',
+    page: context.matches.at(-1)?.route.id ?? '',
     status: isNotFound ? 404 : statusOf(context, clients.queryClient.getQueryCache().getAll()),
     head: headTagsToHtml(head),
     html,

@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { RouteObject } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { createClients } from './lib/clients'
 import { createRoutes, pagePaths } from './router'
@@ -31,5 +34,19 @@ describe('pagePaths', () => {
     expect(paths.some((path) => path.includes('*'))).toBe(false)
     expect(new Set(paths).size).toBe(paths.length)
     expect(paths.every((path) => path.startsWith('/') && !path.includes('//'))).toBe(true)
+  })
+})
+
+describe('the storefront pages of a chunk of their own', () => {
+  const storefront = createRoutes(createClients(), untilData).find((route) => route.id === 'storefront')
+  const lazy = (storefront?.children ?? []).filter((route: RouteObject) => typeof route.lazy === 'function')
+
+  it("have the id of their module's name, which the build and the server find their files by", () => {
+    expect(lazy.map((route) => route.id).sort()).toEqual(['checkout', 'guest-order', 'order-tracking', 'products'])
+    for (const route of lazy) {
+      const module = `./routes/storefront/${route.id}.page`
+      expect(fs.existsSync(path.join(import.meta.dirname, `${module}.tsx`)), module).toBe(true)
+      expect(String(route.lazy), `route ${route.id} loads ${module}`).toContain(module.slice(2))
+    }
   })
 })

@@ -16,7 +16,9 @@ import { ProductPage } from './routes/storefront/product.page'
  *
  * The pages a visitor lands on (home, category, product) are in the main chunk, so the first paint waits for no
  * second round of requests. The others are chunks of their own; the admin's are never downloaded by a visitor of
- * the storefront.
+ * the storefront. A storefront page of its own chunk has the id of its module's name (`order-tracking` for
+ * routes/storefront/order-tracking.page.tsx): the build lists each such page's files under that name, and the
+ * server, rendering the page, links its stylesheets and has its code fetched with the first chunks.
  */
 export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
   const loaders = storefrontLoaders(clients, wait)
@@ -32,19 +34,23 @@ export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
         { path: 'category/:slug', loader: loaders.category, Component: CategoryPage },
         { path: 'product/:id', loader: loaders.product, Component: ProductPage },
         {
+          id: 'products',
           path: 'products',
           loader: loaders.products,
           lazy: () => import('./routes/storefront/products.page').then((m) => ({ Component: m.ProductsPage })),
         },
         {
+          id: 'checkout',
           path: 'checkout',
           lazy: () => import('./routes/storefront/checkout.page').then((m) => ({ Component: m.CheckoutPage })),
         },
         {
+          id: 'guest-order',
           path: 'orders/:orderNumber',
           lazy: () => import('./routes/storefront/guest-order.page').then((m) => ({ Component: m.GuestOrderPage })),
         },
         {
+          id: 'order-tracking',
           path: 'order-tracking',
           lazy: () =>
             import('./routes/storefront/order-tracking.page').then((m) => ({ Component: m.OrderTrackingPage })),

@@ -4,7 +4,15 @@
 // together at low priority (high once a visitor has tapped) and run one by one, each in a task of its own, so that no single task holds the main
 // thread for all of them. A page with nothing rendered (the admin) starts at once. A hidden tab paints nothing: the
 // timer starts it there within a second.
-const { chunks = '', tapChunks = '', tapStyles = '' } = document.querySelector('script[data-chunks]')?.dataset ?? {}
+const {
+  chunks = '',
+  tapChunks = '',
+  tapStyles = '',
+  pages = '{}',
+} = document.querySelector('script[data-chunks]')?.dataset ?? {}
+// A page with a chunk of its own (the checkout, order tracking, a guest's order, the search results): the server
+// names it on #root, and its files come with the first chunks instead of one round trip after them.
+const pageChunks = JSON.parse(pages)[document.getElementById('root')?.dataset.page ?? '']?.chunks ?? []
 let started = false
 // The code comes at low priority, after what the page shows; a visitor who has tapped is waiting for it.
 let priority = 'low'
@@ -23,6 +31,7 @@ async function start() {
   if (started) return
   started = true
   preload(chunks)
+  preload(pageChunks.join(' '))
   for (const href of chunks.split(' ').filter(Boolean)) {
     await import(href)
     await new Promise((resolve) => setTimeout(resolve))

@@ -332,20 +332,8 @@ export function buyerLineOf(item: OrderItem): BuyerLine {
   return { name, sku, price, quantity, lineTotal: lineTotal(item), variantLabel, personalization, leadTime }
 }
 
-/** "Order Tracking": the link is e-mailed when the number and the address belong to one order. */
-export const ZOrderLookupInput = z.object({
-  orderNumber: z
-    .string({ error: 'Please enter your order number' })
-    .trim()
-    .min(1, 'Please enter your order number')
-    .max(64, 'Order number must be at most 64 characters'),
-  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(ZEmail),
-})
-export type OrderLookupInput = z.infer<typeof ZOrderLookupInput>
-
-/** The same words whether or not the order exists. */
-export const ORDER_LOOKUP_MESSAGE =
-  'If that order number and e-mail address belong to an order, we have sent a link to it to that address.'
+// "Order Tracking" has a module of its own, light enough for its page (no money rules, no list of regions).
+export { ORDER_LOOKUP_MESSAGE, type OrderLookupInput, ZOrderLookupInput } from './order-lookup'
 
 // --- Mails and the admin's order timeline ---------------------------------------------------------------------
 

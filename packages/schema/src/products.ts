@@ -359,6 +359,10 @@ export { PRODUCT_SORTS }
 export const ZProductSort = z.enum(PRODUCT_SORTS)
 export type ProductSort = z.infer<typeof ZProductSort>
 
+/** The longest search text a product list takes: the storefront's search box stops there too. */
+export const MAX_SEARCH_TEXT_LENGTH = 100
+const ZSearchText = z.string().trim().max(MAX_SEARCH_TEXT_LENGTH, 'Search text is too long')
+
 /**
  * GET /api/products: the active products, optionally filtered by a search text and sorted, one page at a time.
  * Without `page` and `pageSize` it answers the first MAX_PAGE_SIZE, which is all of a small shop's; `limit` (the
@@ -367,7 +371,7 @@ export type ProductSort = z.infer<typeof ZProductSort>
 export const ZProductListInput = z
   .object({
     ...pageFields,
-    q: z.string().trim().max(100, 'Search text is too long').optional(),
+    q: ZSearchText.optional(),
     sort: ZProductSort.default('newest'),
     limit: integerFromText(
       z
@@ -390,7 +394,7 @@ export type ProductListInput = z.input<typeof ZProductListInput>
 export const ZAdminProductListInput = z.object({
   ...pageFields,
   sort: ZProductSort.default('newest'),
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  q: ZSearchText.optional(),
   categoryId: integerFromText(
     z
       .number({ error: 'Category id must be a positive integer' })

@@ -23,7 +23,7 @@ interface Renderer {
     url: string
     publicUrl: string
   }): Promise<
-    | { kind: 'page'; status: number; head: string; html: string; state: string }
+    | { kind: 'page'; page: string; status: number; head: string; html: string; state: string }
     | { kind: 'redirect'; status: number; location: string }
   >
 }
@@ -49,6 +49,19 @@ const TITLE_PATTERN = /<title>[^<]*<\/title>/
 const DESCRIPTION_PATTERN = /<meta name="description" content="[^"]*"\s*\/?>/
 const ROOT_ELEMENT = '<div id="root"></div>'
 
+/** The files of each page with a chunk of its own, as the web build lists them on index.html's start script. */
+type PageFiles = Record<string, { chunks: string[]; styles: string[] } | undefined>
+const PAGES_PATTERN = /\sdata-pages='([^']*)'/
+
+function pageFilesOf(indexHtml: string): PageFiles {
+  const json = indexHtml.match(PAGES_PATTERN)?.[1]
+  return json ? (JSON.parse(json) as PageFiles) : {}
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+}
+
 function nullBodyStatus(status: number): boolean {
   return status === 204 || status === 304
 }
@@ -63,6 +76,8 @@ export async function loadRenderer(webDist: string): Promise<Renderer | null> {
 export interface StorefrontPages {
   /** Answers a storefront page: from memory when kept, else rendered (and kept). */
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
+  /** Answers the page at `url` with `status`, rendered afresh and not kept: what a form sent to the server shows. */
+  sendAs(request: FastifyRequest, reply: FastifyReply, url: string, status: number): Promise<FastifyReply>
 }
 
 export function createStorefrontPages(app: FastifyInstance, renderer: Renderer, indexHtml: string): StorefrontPages {
@@ -89,14 +104,21 @@ export function createStorefrontPages(app: FastifyInstance, renderer: Renderer, 
 
   const pages = new Map<string, KeptPage>()
   app.catalogCache.onEmpty(() => pages.clear())
+  const pageFiles = pageFilesOf(indexHtml)
 
   async function renderPage(url: string): Promise<KeptPage | { redirect: string; status: number }> {
     const result = await renderer.render({ url, publicUrl })
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status }
+    // A page of its own chunk: its stylesheets are linked like the first one (it paints styled), and #root names
+    // it, so that start.js fetches its code with the first chunks.
+    const files = Object.hasOwn(pageFiles, result.page) ? pageFiles[result.page] : undefined
+    const styles = (files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
+    const root = files ? `<div id="root" data-page="${escapeAttribute(result.page)}">` : '<div id="root">'
     const html = indexHtml
       .replace(TITLE_PATTERN, () => '')
       .replace(DESCRIPTION_PATTERN, () => result.head)
-      .replace(ROOT_ELEMENT, () => `<div id="root">${result.html}</div>${result.state}`)
+      .replace('</head>', () => `${styles}</head>`)
+      .replace(ROOT_ELEMENT, () => `${root}${result.html}</div>${result.state}`)
     const bytes = Buffer.from(html)
     return { status: result.status, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, html: bytes }
   }
@@ -145,6 +167,11 @@ export function createStorefrontPages(app: FastifyInstance, renderer: Renderer, 
         pages.set(url, rendered)
       }
       return sendPage(request, reply, rendered)
+    },
+    async sendAs(request, reply, url, status) {
+      const rendered = await renderPage(url)
+      if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status)
+      return sendPage(request, reply, { ...rendered, status })
     },
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { isMissingStorefrontPage } from '../features/catalog/catalog.service'
 import { errorBody } from '../lib/error-body'
+import { orderTrackingForm } from './order-tracking-form'
 import { createStorefrontPages, loadRenderer, type StorefrontPages } from './storefront-pages'
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
@@ -59,6 +60,8 @@ async function webPlugin(app: FastifyInstance) {
     ? createStorefrontPages(app, renderer, fs.readFileSync(indexFile, 'utf8'))
     : null
   if (hasWeb && !storefrontPages) app.log.warn({ webDist }, 'web app built without its server renderer')
+  // The Order Tracking form works before the page's code has run: the browser sends it here.
+  if (storefrontPages) await app.register(orderTrackingForm(storefrontPages))
 
   /** A page of the web app: rendered on the server for the storefront, index.html for the admin. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {

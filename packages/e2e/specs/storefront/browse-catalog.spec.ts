@@ -56,5 +56,20 @@ test.describe('on a phone', () => {
 
     await expect(page).toHaveURL(/\/category\/earrings$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Earrings' })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+  })
+
+  test('the mobile menu closes with its close button and with Escape', async ({ page }) => {
+    await page.goto('/')
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(menu).toBeVisible()
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    await expect(menu).toBeHidden()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
   })
 })

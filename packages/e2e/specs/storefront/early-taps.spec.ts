@@ -8,10 +8,10 @@ import { expect, test } from '../../fixtures/test'
  * A tap is never lost: on a phone (390 px, the CPU slowed 4x, Lighthouse's slow 4G), each storefront control is
  * tapped once, the moment it is painted and long before the page's code has run, and its effect must show. The page
  * is opened without waiting for anything (not even its load event), as a person taps what they see. Each test prints
- * the time from the tap to its effect: the aim is 3 s; today the controls of the page itself answer in 2 to 2.7 s
- * and those whose part loads on first use (the cart drawer, the menu, the search) in 3 to 4 s on this machine (where
- * the time goes: docs/decisions/0018), so the test allows 15 s (the Order Tracking form waits for the server too),
- * a bound a lost tap never meets.
+ * the time from the tap to its effect: the aim is 3 s. The menu, the search and the cart are popovers the browser
+ * opens itself and answer in a fraction of a second, and the Order Tracking form is sent by the browser (0019); the
+ * page's own controls wait for its code, 2 to 3.5 s on this machine (docs/decisions/0018). The test allows 15 s, a
+ * bound a lost tap never meets.
  */
 
 const EFFECT_WITHIN_MS = 15_000
@@ -95,6 +95,8 @@ test.describe('a storefront control tapped the moment it is painted, on a slow p
     await tapAsSoonAsPainted(cartButton(page), async () => {
       await expect(cartDrawer(page)).toBeVisible(within)
     })
+    // It opens at once and says it is loading; its contents follow with the code.
+    await expect(cartDrawer(page).getByText('Your cart is empty')).toBeVisible(within)
   })
 
   test('the header search opens the search', async () => {
@@ -102,6 +104,17 @@ test.describe('a storefront control tapped the moment it is painted, on a slow p
     await tapAsSoonAsPainted(page.getByRole('banner').getByRole('button', { name: 'Search' }), async () => {
       await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible(within)
     })
+  })
+
+  test('a search typed and sent before the code runs shows its results', async () => {
+    await open(page, '/')
+    await tapAsSoonAsPainted(page.getByRole('banner').getByRole('button', { name: 'Search' }), async () => {
+      await expect(page.getByRole('combobox', { name: /search/i })).toBeVisible(within)
+    })
+    await page.getByRole('combobox', { name: /search/i }).fill(product.name)
+    await page.getByRole('combobox', { name: /search/i }).press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: `Results for “${product.name}”` })).toBeVisible(within)
+    await expect(page.getByRole('main').getByRole('link', { name: product.name }).first()).toBeVisible()
   })
 
   test('the menu button opens the menu', async () => {

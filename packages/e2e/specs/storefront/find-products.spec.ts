@@ -41,3 +41,57 @@ test('visitor finds a product with the search box and opens it with the keyboard
   await expect(page).toHaveURL(new RegExp(`/product/${chosenId}$`))
   await expect(page.getByRole('heading', { level: 1, name: chosen.name })).toBeVisible()
 })
+
+test('the search box sends its text to the results page, which lists the matching pieces', async ({
+  page,
+  catalog,
+}) => {
+  const [product] = await catalog.categoryProducts('necklaces')
+  if (!product) throw new Error('the demo shop has no necklaces')
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+  const box = page.getByRole('combobox', { name: 'Search products' })
+  await expect(box).toBeFocused()
+  // Typed and sent at once, before any result is highlighted: the results page answers.
+  await box.fill(product.name)
+  await box.press('Enter')
+
+  await expect(page).toHaveURL(/\/products\?q=/)
+  expect(new URL(page.url()).searchParams.get('q')).toBe(product.name)
+  await expect(page.getByRole('heading', { level: 1, name: `Results for “${product.name}”` })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: product.name }).first()).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Search the collection' })).toBeHidden()
+})
+
+test('the results page is rendered by the server, says when nothing matches, and is no search result', async ({
+  request,
+}) => {
+  const found = await request.get('/products?q=cross')
+  expect(found.status()).toBe(200)
+  const html = await found.text()
+  expect(html).toContain('Results for “<span dir="auto">cross</span>”')
+  expect(html).toMatch(/<meta[^>]* name="robots" content="noindex"/)
+
+  const none = await (await request.get('/products?q=zzqxv')).text()
+  expect(none).toContain('No pieces match “<span dir="auto">zzqxv</span>”')
+  // What a visitor typed is shown as text, never as markup.
+  const typed = await (await request.get(`/products?q=${encodeURIComponent('<img src=x onerror=alert(1)>')}`)).text()
+  expect(typed).not.toContain('<img src=x')
+  // Longer than the list takes: the page searches for its first part instead of failing.
+  expect((await request.get(`/products?q=${'a'.repeat(500)}`)).status()).toBe(200)
+})
+
+test('Escape and the close button close the search, and it opens empty again', async ({ page }) => {
+  await page.goto('/')
+  const search = page.getByRole('banner').getByRole('button', { name: 'Search' })
+  const dialog = page.getByRole('dialog', { name: 'Search the collection' })
+  await search.click()
+  await page.getByRole('combobox', { name: 'Search products' }).fill('cross')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  await search.click()
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveValue('')
+  await dialog.getByRole('button', { name: 'Close search' }).click()
+  await expect(dialog).toBeHidden()
+})

@@ -52,7 +52,8 @@ function canonicalOf(html: string): string | undefined {
 
 /** The text a reader sees in the page's body: tags dropped, entities decoded, spaces collapsed. */
 function bodyText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'))
+  // The root may name its page (`data-page`, for a page with a chunk of its own).
+  const root = html.slice(html.search(/<div id="root"[ >]/), html.indexOf('<script type="application/json"'))
   return decode(root.replace(/<style[^>]*>[^<]*<\/style>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ')
 }
 
@@ -206,6 +207,28 @@ test.describe('HTML from the server', () => {
     expect(status).toBe(200)
     expect(bodyText(html)).toContain(cheapest[0]?.name ?? 'no product')
     expect(canonicalOf(html)).toBe(`${E2E_BASE_URL}/products`)
+  })
+
+  test('a page with a chunk of its own comes with its stylesheets linked, and names itself for its code', async ({
+    request,
+  }) => {
+    for (const [path, page] of [
+      ['/order-tracking', 'order-tracking'],
+      ['/checkout', 'checkout'],
+    ] as const) {
+      const { html } = await fetchHtml(request, path)
+      expect(html, path).toContain(`<div id="root" data-page="${page}">`)
+      const styles = [...headOf(html).matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+      // The first stylesheet, and the page's own after it.
+      expect(styles.length, path).toBeGreaterThan(1)
+      for (const href of styles) {
+        const sheet = await request.get(href ?? '')
+        expect(sheet.status(), href).toBe(200)
+        expect(sheet.headers()['content-type'], href).toContain('text/css')
+      }
+    }
+    const { html } = await fetchHtml(request, '/')
+    expect(html).toContain('<div id="root">')
   })
 
   test('the checkout says it needs JavaScript and is no search result', async ({ request }) => {

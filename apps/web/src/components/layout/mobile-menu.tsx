@@ -1,4 +1,5 @@
-import { Divider, Drawer, Stack, Text } from '@mantine/core'
+import { CloseButton, Divider, Stack, Text } from '@mantine/core'
+import { useRef } from 'react'
 import { NavLink } from 'react-router-dom'
 import classes from './site-header.module.css'
 
@@ -7,23 +8,34 @@ export interface MenuLink {
   to: string
 }
 
-/** The burger's drawer on phones: the same links as the header. Loaded on the first opening. */
-export function MobileMenu({
-  opened,
-  onClose,
-  title,
-  links,
-}: {
-  opened: boolean
-  onClose: () => void
-  title: string
-  links: MenuLink[]
-}) {
+/** The id the burger's `popovertarget` names. */
+export const MOBILE_MENU_ID = 'mobile-menu'
+
+/**
+ * The burger's menu on phones: the same links as the header, in a popover the browser opens and closes itself (the
+ * burger names it with `popovertarget`), so it works from the moment it is painted, before the page's code has run
+ * (docs/decisions/0019). Escape, a tap outside it and its close button close it.
+ */
+export function MobileMenu({ title, links }: { title: string; links: MenuLink[] }) {
+  const menu = useRef<HTMLDivElement>(null)
   return (
-    <Drawer opened={opened} onClose={onClose} title={title} size="80%" hiddenFrom="sm">
+    <div id={MOBILE_MENU_ID} ref={menu} popover="auto" className={classes.mobileMenu}>
+      <div className={classes.mobileMenuHeader}>
+        <Text component="h2" className={classes.mobileMenuTitle}>
+          {title}
+        </Text>
+        <CloseButton popoverTarget={MOBILE_MENU_ID} popoverTargetAction="hide" aria-label="Close menu" />
+      </div>
       <Stack component="nav" aria-label="Mobile" gap={0}>
         {links.map((link) => (
-          <NavLink key={link.to} to={link.to} end className={classes.mobileLink} onClick={onClose}>
+          <NavLink
+            key={link.to}
+            to={link.to}
+            end
+            className={classes.mobileLink}
+            // The router changes the page without reloading it: the menu closes as a new page would close it.
+            onClick={() => menu.current?.hidePopover()}
+          >
             {link.label}
           </NavLink>
         ))}
@@ -32,6 +44,6 @@ export function MobileMenu({
           Handcrafted with faith and care.
         </Text>
       </Stack>
-    </Drawer>
+    </div>
   )
 }

@@ -1,17 +1,14 @@
 import { ActionIcon, Anchor, Box, Burger, Container, Group, Indicator } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
 import { IconShoppingBag, IconUser } from '@tabler/icons-react'
-import { lazy, Suspense } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { formatBadgeCount } from '../../features/cart/cart'
+import { CART_POPOVER_ID } from '../../features/cart/cart-popover'
 import { useCart } from '../../features/cart/cart-store'
 import { useCategories } from '../../features/catalog/use-catalog'
 import { SearchButton } from '../../features/search/search-button'
 import { useShopInfo } from '../../features/shop/use-shop'
-import { useHasOpened } from '../lazy-on-open'
+import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu'
 import classes from './site-header.module.css'
-
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
 
 function useNavLinks() {
   const { data: categories = [] } = useCategories()
@@ -21,9 +18,7 @@ function useNavLinks() {
   ]
 }
 
-export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
-  const [isMenuOpen, menu] = useDisclosure(false)
-  const hasOpenedMenu = useHasOpened(isMenuOpen)
+export function SiteHeader() {
   const links = useNavLinks()
   const { data: shop } = useShopInfo()
   const { itemCount } = useCart()
@@ -33,13 +28,8 @@ export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
     <Box component="header" className={classes.header}>
       <Container className={classes.inner}>
         <Group gap="xs" wrap="nowrap" className={classes.start}>
-          <Burger
-            opened={isMenuOpen}
-            onClick={menu.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
-          />
+          {/* The browser opens the menu (a popover) itself: the burger works before the page's code has run. */}
+          <Burger popoverTarget={MOBILE_MENU_ID} hiddenFrom="sm" size="sm" aria-label="Open menu" />
           <Anchor component={Link} to="/" underline="never" className={classes.brand} aria-label={`${brand} home`}>
             {brand}
           </Anchor>
@@ -70,7 +60,7 @@ export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
               variant="subtle"
               color="dark"
               size="lg"
-              onClick={onOpenCart}
+              popoverTarget={CART_POPOVER_ID}
               aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
             >
               <IconShoppingBag size={20} stroke={1.5} />
@@ -79,11 +69,7 @@ export function SiteHeader({ onOpenCart }: { onOpenCart: () => void }) {
         </Group>
       </Container>
 
-      {hasOpenedMenu && (
-        <Suspense fallback={null}>
-          <MobileMenu opened={isMenuOpen} onClose={menu.close} title={brand} links={links} />
-        </Suspense>
-      )}
+      <MobileMenu title={brand} links={links} />
     </Box>
   )
 }

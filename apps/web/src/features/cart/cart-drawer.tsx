@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { OrderLineDetails } from '../../components/order-line-details'
@@ -8,33 +8,14 @@ import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
 import { useCart } from './cart-store'
 
-interface CartDrawerProps {
-  opened: boolean
-  onClose: () => void
-}
-
-/** The cart as an overlay from the right: its lines, the subtotal, and the way to checkout. */
-export function CartDrawer({ opened, onClose }: CartDrawerProps) {
+/** The cart's lines, the subtotal and the way to checkout: the body of the cart popover (cart-popover.tsx). */
+export function CartContents({ onClose }: { onClose: () => void }) {
   const formatMoney = useFormatMoney()
   const { items, total, itemCount, setQuantity, remove, clear } = useCart()
   const isEmpty = items.length === 0
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="min(100%, 440px)"
-      padding={0}
-      title="Your Cart"
-      classNames={{
-        content: classes.content,
-        header: classes.header,
-        title: classes.title,
-        body: classes.body,
-      }}
-      closeButtonProps={{ 'aria-label': 'Close cart' }}
-    >
+    <>
       {isEmpty ? (
         <Stack align="center" justify="center" gap="sm" ta="center" className={classes.empty}>
           <div className={classes.emptyIcon}>
@@ -97,7 +78,7 @@ export function CartDrawer({ opened, onClose }: CartDrawerProps) {
           </div>
         </>
       )}
-    </Drawer>
+    </>
   )
 }
 

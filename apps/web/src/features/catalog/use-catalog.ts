@@ -1,5 +1,5 @@
 import { PRODUCT_SORTS } from '@shop/schema/display'
-import type { Product, ProductSort } from '@shop/schema/products'
+import { MAX_SEARCH_TEXT_LENGTH, type Product, type ProductSort } from '@shop/schema/products'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { httpStatusOf } from '../../lib/api-error'
 import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
@@ -79,8 +79,15 @@ export function productSortOf(value: string | null): ProductSort {
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest'
 
 /** The active products in the given order, a page at a time: the /products page and its route loader share these. */
-export function productsQuery(sort: ProductSort) {
-  const input = { sort, pageSize: PRODUCTS_PER_PAGE }
+/** The search text a URL's `q` asks for, as the list takes it (trimmed, at most its length); none when blank. */
+export function searchTextOf(value: string | null): string | undefined {
+  const text = value?.trim().slice(0, MAX_SEARCH_TEXT_LENGTH).trim()
+  return text ? text : undefined
+}
+
+/** The /products list, searched by `q` when given (the header's search sends its text there). */
+export function productsQuery(sort: ProductSort, q?: string) {
+  const input = { sort, pageSize: PRODUCTS_PER_PAGE, ...(q === undefined ? {} : { q }) }
   return infiniteQueryOptions({
     queryKey: pageQueryKey('products.list', input, 'pages'),
     queryFn: ({ pageParam, signal }) => fetchPage<Product>('products.list', { ...input, page: pageParam }, signal),
@@ -90,8 +97,8 @@ export function productsQuery(sort: ProductSort) {
 }
 
 /** The /products list; the previous order stays on screen while the next one loads. */
-export function useProducts(sort: ProductSort) {
-  return useInfiniteQuery({ ...productsQuery(sort), placeholderData: keepPreviousData })
+export function useProducts(sort: ProductSort, q?: string) {
+  return useInfiniteQuery({ ...productsQuery(sort, q), placeholderData: keepPreviousData })
 }
 
 /** Active, featured testimonials for the home page. */

@@ -1,45 +1,54 @@
-import { Box, Group, Kbd, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core'
+import { Box, CloseButton, Group, Kbd, Loader, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import type { Product } from '@shop/schema/products'
 import { IconSearch } from '@tabler/icons-react'
-import { type KeyboardEvent, useId, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ResponsiveImage } from '../../components/responsive-image'
 import { hasPriceRange } from '../product/variant-choice'
 import { useFormatMoney } from '../shop/use-format-money'
+import classes from './search-box.module.css'
 import { MIN_SEARCH_LENGTH, useProductSearch } from './use-search'
 
 // Wait for a short pause in typing before asking the API, so a word costs one request, not one per letter.
 const SEARCH_DEBOUNCE_MS = 200
 const THUMB_SIZE = 56
 
-/** The search box: lists matching products as you type. Loaded on the first click of the header's search icon. */
-export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The id the header's search button names with `popovertarget`. */
+export const SEARCH_POPOVER_ID = 'site-search'
+
+/**
+ * The search box, in a popover the browser opens itself when the header's search button is tapped, so it works from
+ * the moment it is painted (docs/decisions/0019). Before the page's code has run it is a plain search form whose
+ * results page the server renders (`/products?q=`); after, it lists matching products as you type. Escape, a tap
+ * outside it and its close button close it; every opening starts with an empty search.
+ */
+export function SearchPopover() {
+  const popover = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  // A new panel for each opening, made while the popover is closed.
+  const [opening, setOpening] = useState(0)
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Search the collection"
-      size={600}
-      yOffset="10vh"
-      radius="sm"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close search' }}
-      styles={{
-        title: {
-          fontSize: '0.75rem',
-          fontWeight: 600,
-          letterSpacing: '0.18em',
-          textTransform: 'uppercase',
-          color: 'var(--mantine-color-gold-7)',
-        },
-        content: { background: '#fdfbf7' },
-        header: { background: '#fdfbf7' },
+    <div
+      id={SEARCH_POPOVER_ID}
+      ref={popover}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={titleId}
+      className={classes.popover}
+      onToggle={(event) => {
+        if (event.newState === 'closed') setOpening((count) => count + 1)
+        else popover.current?.querySelector('input')?.focus()
       }}
     >
-      {/* The Modal unmounts its content when closed, so every opening starts with an empty search. */}
-      <SearchPanel onClose={onClose} />
-    </Modal>
+      <Group justify="space-between" wrap="nowrap" mb="md">
+        <Text id={titleId} component="h2" className={classes.title}>
+          Search the collection
+        </Text>
+        <CloseButton popoverTarget={SEARCH_POPOVER_ID} popoverTargetAction="hide" aria-label="Close search" />
+      </Group>
+      <SearchPanel key={opening} onClose={() => popover.current?.hidePopover()} />
+    </div>
   )
 }
 
@@ -66,45 +75,61 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && results.length > 0) {
+    // A search field takes the first Escape to empty itself; here Escape closes the search at once.
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      onClose()
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && results.length > 0) {
       event.preventDefault()
       const step = event.key === 'ArrowDown' ? 1 : -1
       const next = (active + step + results.length) % results.length
       setActiveIndex(next)
       const nextProduct = results[next]
       if (nextProduct) document.getElementById(optionId(listId, nextProduct.id))?.scrollIntoView({ block: 'nearest' })
-    } else if (event.key === 'Enter' && activeProduct) {
-      event.preventDefault()
+    }
+  }
+
+  // Enter opens the highlighted product; with none, the results page, as the form does before the code has run.
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (activeProduct) {
       openProduct(activeProduct)
+    } else if (isSearchable) {
+      onClose()
+      navigate(`/products?${new URLSearchParams({ q: text.trim() })}`)
     }
   }
 
   return (
     <Stack gap="md">
-      <TextInput
-        data-autofocus
-        type="search"
-        size="lg"
-        radius="xs"
-        placeholder="Crosses, lockets, pearls…"
-        aria-label="Search products"
-        leftSection={<IconSearch size={20} stroke={1.5} aria-hidden />}
-        rightSection={search.isFetching && isSearchable ? <Loader size={18} color="gold.7" /> : null}
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value)
-          setActiveIndex(0)
-        }}
-        onKeyDown={handleKeyDown}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={results.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={activeProduct ? optionId(listId, activeProduct.id) : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        styles={{ input: { background: '#fff', fontSize: '1.0625rem' } }}
-      />
+      <form action="/products" method="get" onSubmit={handleSubmit}>
+        <TextInput
+          name="q"
+          // The browser focuses it when the popover opens, before the page's code has run as after.
+          autoFocus
+          type="search"
+          size="lg"
+          radius="xs"
+          placeholder="Crosses, lockets, pearls…"
+          aria-label="Search products"
+          leftSection={<IconSearch size={20} stroke={1.5} aria-hidden />}
+          rightSection={search.isFetching && isSearchable ? <Loader size={18} color="gold.7" /> : null}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value)
+            setActiveIndex(0)
+          }}
+          onKeyDown={handleKeyDown}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={results.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={activeProduct ? optionId(listId, activeProduct.id) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          styles={{ input: { background: '#fff', fontSize: '1.0625rem' } }}
+        />
+      </form>
 
       <SearchStatus
         isSearchable={isSearchable}

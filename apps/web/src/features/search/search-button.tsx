@@ -1,26 +1,18 @@
 import { ActionIcon } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
-import { lazy, Suspense } from 'react'
-import { useHasOpened } from '../../components/lazy-on-open'
+import { SEARCH_POPOVER_ID, SearchPopover } from './search-box'
 
-// The dialog (Modal, results, keyboard handling) is not part of the first page load.
-const SearchDialog = lazy(() => import('./search-box').then((m) => ({ default: m.SearchDialog })))
-
-/** The header's search icon: opens a search box that lists matching products as you type. */
+/**
+ * The header's search icon: the browser opens the search box (a popover the button names), before the page's code
+ * has run as after.
+ */
 export function SearchButton() {
-  const [isOpen, { open, close }] = useDisclosure(false)
-  const hasOpened = useHasOpened(isOpen)
   return (
     <>
-      <ActionIcon variant="subtle" color="dark" size="lg" aria-label="Search" onClick={open}>
+      <ActionIcon variant="subtle" color="dark" size="lg" aria-label="Search" popoverTarget={SEARCH_POPOVER_ID}>
         <IconSearch size={20} stroke={1.5} />
       </ActionIcon>
-      {hasOpened && (
-        <Suspense fallback={null}>
-          <SearchDialog opened={isOpen} onClose={close} />
-        </Suspense>
-      )}
+      <SearchPopover />
     </>
   )
 }

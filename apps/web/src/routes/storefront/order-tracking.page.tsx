@@ -1,6 +1,7 @@
 // Alert's styles are the admin's (routes/admin/admin-styles.css), not the storefront's first load: they come with this page.
 import '@mantine/core/styles/Alert.css'
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core'
+import { ORDER_LOOKUP_OUTCOMES, orderLookupOutcomeOf } from '@shop/schema/order-lookup'
 import { IconAlertTriangle, IconMail } from '@tabler/icons-react'
 import { useSearchParams } from 'react-router-dom'
 import { OrderLookupForm } from '../../features/guest-order/order-lookup-form'
@@ -13,6 +14,8 @@ export function OrderTrackingPage() {
   usePageMeta('Order Tracking', 'Get the link to your order by e-mail.')
   const [searchParams] = useSearchParams()
   const lookup = useOrderLookup()
+  // The form sent by the browser before the page's code ran: the server answered with this page and `?lookup=`.
+  const sentByBrowser = lookup.isIdle ? orderLookupOutcomeOf(searchParams.get('lookup')) : undefined
   return (
     <Container size={560} py={{ base: 'lg', sm: 64 }} pb={{ base: 56, sm: 96 }}>
       <Stack gap="lg">
@@ -33,9 +36,14 @@ export function OrderTrackingPage() {
           />
         </Paper>
         {/* The server's words, the same whether or not the order matched. */}
-        {lookup.isSuccess && (
+        {(lookup.isSuccess || sentByBrowser === 'sent') && (
           <Alert color="green" role="status" title="Check your inbox" icon={<IconMail size={18} />}>
-            {lookup.data.message}
+            {lookup.data?.message ?? ORDER_LOOKUP_OUTCOMES.sent}
+          </Alert>
+        )}
+        {sentByBrowser !== undefined && sentByBrowser !== 'sent' && (
+          <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} />}>
+            {ORDER_LOOKUP_OUTCOMES[sentByBrowser]}
           </Alert>
         )}
         {lookup.isError && (

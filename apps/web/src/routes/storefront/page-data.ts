@@ -1,5 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router-dom'
-import { categoryProductsQuery, pagesAskedOf, productSortOf, productsQuery } from '../../features/catalog/use-catalog'
+import {
+  categoryProductsQuery,
+  pagesAskedOf,
+  productSortOf,
+  productsQuery,
+  searchTextOf,
+} from '../../features/catalog/use-catalog'
 import type { Clients } from '../../lib/clients'
 import { parseRouteId } from '../../lib/route-id'
 
@@ -58,7 +64,10 @@ export function storefrontLoaders({ queryClient, trpc }: Clients, wait: DataWait
       const search = new URL(request.url).searchParams
       const sort = productSortOf(search.get('sort'))
       return wait(
-        queryClient.prefetchInfiniteQuery({ ...productsQuery(sort), pages: pagesAskedOf(search.get('page')) }),
+        queryClient.prefetchInfiniteQuery({
+          ...productsQuery(sort, searchTextOf(search.get('q'))),
+          pages: pagesAskedOf(search.get('page')),
+        }),
       )
     },
     product: ({ params }: LoaderFunctionArgs) => {

@@ -1,10 +1,16 @@
-import { Box, Container, Group, Select, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Container, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { type ProductSort, ZProductSort } from '@shop/schema/products'
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { LoadMore } from '../../features/catalog/load-more'
 import { ProductGrid } from '../../features/catalog/product-grid'
-import { loadedProducts, morePagesHref, productSortOf, useProducts } from '../../features/catalog/use-catalog'
-import { usePageMeta } from '../../features/shop/use-shop'
+import {
+  loadedProducts,
+  morePagesHref,
+  productSortOf,
+  searchTextOf,
+  useProducts,
+} from '../../features/catalog/use-catalog'
+import { usePageHead } from '../../features/seo/use-page-head'
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },
@@ -16,13 +22,19 @@ const PRODUCT_SKELETON_COUNT = 8
 const PRIORITY_IMAGE_COUNT = 4
 
 export function ProductsPage() {
-  usePageMeta(
-    'All Pieces',
-    'Every handcrafted piece in our collection: crosses, lockets, rings, bracelets and rosaries.',
-  )
   const [searchParams, setSearchParams] = useSearchParams()
   const sort = productSortOf(searchParams.get('sort'))
-  const products = useProducts(sort)
+  // The header's search sends its text here (`?q=`): the same list, of the pieces that match it.
+  const q = searchTextOf(searchParams.get('q'))
+  usePageHead(
+    q === undefined
+      ? {
+          title: 'All Pieces',
+          description: 'Every handcrafted piece in our collection: crosses, lockets, rings, bracelets and rosaries.',
+        }
+      : { title: `Search: ${q}`, noindex: true },
+  )
+  const products = useProducts(sort, q)
   const items = loadedProducts(products.data?.pages)
   const total = products.data?.pages[0]?.total
 
@@ -50,16 +62,28 @@ export function ProductsPage() {
         <Container py={{ base: 48, sm: 72 }}>
           <Stack align="center" ta="center" gap={12}>
             <Text fz={11} fw={600} tt="uppercase" lts="0.22em" c="gold.7">
-              The Collection
+              {q === undefined ? 'The Collection' : 'Search'}
             </Text>
             <Title order={1} fz={{ base: '2.5rem', sm: '3.25rem' }} lh={1.1}>
-              All Pieces
+              {q === undefined ? (
+                'All Pieces'
+              ) : (
+                <>
+                  Results for “<span dir="auto">{q}</span>”
+                </>
+              )}
             </Title>
             <Box w={48} h={1} bg="gold.4" my={4} />
-            <Text maw={560} c="ink.7" lh={1.7}>
-              Every piece we make, shaped and finished by hand: crosses and lockets, rings and bracelets, and heirloom
-              rosaries.
-            </Text>
+            {q === undefined ? (
+              <Text maw={560} c="ink.7" lh={1.7}>
+                Every piece we make, shaped and finished by hand: crosses and lockets, rings and bracelets, and heirloom
+                rosaries.
+              </Text>
+            ) : (
+              <Anchor component={Link} to="/products" c="ink.7" fz="sm">
+                See all pieces
+              </Anchor>
+            )}
           </Stack>
         </Container>
       </Box>
@@ -109,7 +133,13 @@ export function ProductsPage() {
               priorityCount={PRIORITY_IMAGE_COUNT}
               empty={
                 <Text ta="center" c="ink.7" py={48}>
-                  New pieces are on their way. Check back soon.
+                  {q === undefined ? (
+                    'New pieces are on their way. Check back soon.'
+                  ) : (
+                    <>
+                      No pieces match “<span dir="auto">{q}</span>”. Try another word, or see all pieces.
+                    </>
+                  )}
                 </Text>
               }
               pendingCount={products.isFetchingNextPage ? PRODUCT_SKELETON_COUNT : 0}
