@@ -1,3 +1,4 @@
+import './lib/zod-jitless'
 import './styles/mantine.css'
 import '@fontsource/cormorant-garamond/latin-600.css'
 import './global.css'
