@@ -115,6 +115,8 @@ function tappedChunks(bundle: OutputBundle): OutputChunk[] {
   return [...found.values()]
 }
 
+const ZOD_MODULE = /[\\/]node_modules[\\/](\.pnpm[\\/]zod@[^\\/]+[\\/]node_modules[\\/])?zod[\\/]/
+
 // A storefront page with a chunk of its own: its route's id is the module's name (router.tsx).
 const PAGE_MODULE = /[\\/]src[\\/]routes[\\/]storefront[\\/]([\w-]+)\.page\.tsx$/
 
@@ -194,7 +196,15 @@ function startAfterFirstPaint(): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.bundle || !entryScript.test(html)) throw new Error('index.html has no module script for its entry')
-        const chunks = initialChunks(context.bundle).map((chunk) => `/${chunk.fileName}`)
+        const initial = initialChunks(context.bundle)
+        // Schemas are for forms and the back office, which load later: zod in the first chunks costs the storefront
+        // about 20 kB compressed before a tap is answered (an import of a schema module for one constant did it once).
+        const zod = initial.flatMap((chunk) => Object.keys(chunk.modules)).find((id) => ZOD_MODULE.test(id))
+        if (zod)
+          throw new Error(
+            `the first chunks must not carry zod, but take ${zod}: import the constant from a module without schemas`,
+          )
+        const chunks = initial.map((chunk) => `/${chunk.fileName}`)
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
         const tappedStyles = tappedFiles.flatMap((chunk) =>

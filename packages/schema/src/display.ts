@@ -62,3 +62,6 @@ export function webLinkOf(url: string | null | undefined): string | undefined {
 
 /** The orders a storefront list can be shown in (`?sort=`); ZProductSort in products.ts validates against it. */
 export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'name'] as const
+
+/** The longest search text a product list takes: the storefront's search box stops there too. */
+export const MAX_SEARCH_TEXT_LENGTH = 100

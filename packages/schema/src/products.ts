@@ -10,7 +10,7 @@ import {
   ZMoney,
   ZPriceInput,
 } from './common'
-import { PRODUCT_SORTS } from './display'
+import { MAX_SEARCH_TEXT_LENGTH, PRODUCT_SORTS } from './display'
 
 export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 30
@@ -359,8 +359,6 @@ export { PRODUCT_SORTS }
 export const ZProductSort = z.enum(PRODUCT_SORTS)
 export type ProductSort = z.infer<typeof ZProductSort>
 
-/** The longest search text a product list takes: the storefront's search box stops there too. */
-export const MAX_SEARCH_TEXT_LENGTH = 100
 const ZSearchText = z.string().trim().max(MAX_SEARCH_TEXT_LENGTH, 'Search text is too long')
 
 /**

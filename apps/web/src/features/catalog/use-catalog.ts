@@ -1,5 +1,5 @@
-import { PRODUCT_SORTS } from '@shop/schema/display'
-import { MAX_SEARCH_TEXT_LENGTH, type Product, type ProductSort } from '@shop/schema/products'
+import { MAX_SEARCH_TEXT_LENGTH, PRODUCT_SORTS } from '@shop/schema/display'
+import type { Product, ProductSort } from '@shop/schema/products'
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { httpStatusOf } from '../../lib/api-error'
 import { fetchPage, type Page, pageQueryKey } from '../../lib/fetch-page'
