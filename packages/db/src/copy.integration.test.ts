@@ -46,7 +46,7 @@ const KEYS: Record<ShopTable, string | string[]> = {
   sessions: 'id',
   password_reset_tokens: 'id',
   rate_limits: 'key',
-  order_keys: 'key_hash',
+  order_keys: ['order_id', 'key_hash'],
   order_events: 'id',
   outbox: 'id',
   shop_settings: 'id',

@@ -23,7 +23,7 @@ const TABLES = {
   sessions: { key: 'id' },
   password_reset_tokens: { key: 'id' },
   rate_limits: { key: 'key' },
-  order_keys: { key: 'key_hash' },
+  order_keys: { key: ['order_id', 'key_hash'] },
   order_events: { key: 'id' },
   outbox: { key: 'id' },
   shop_settings: { key: 'id' },

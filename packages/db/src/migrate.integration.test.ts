@@ -15,6 +15,8 @@ import * as m0002 from './migrations/2026_11_23_2045_create_case_insensitive_key
 import * as m0003 from './migrations/2026_11_24_0900_create_order_mail_tables'
 import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
 import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
+import * as m0013 from './migrations/2026_11_27_1000_key_order_keys_by_order'
+import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
 import * as productsRepo from './products/products.repository'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
@@ -348,5 +350,57 @@ describe('the sales summary (2026_11_25_1500_create_sales_summary)', () => {
     const migrated = await dump()
     await rebuildSalesSummary(db)
     expect(await dump()).toEqual(migrated)
+  })
+})
+
+describe('guest page keys kept by order (2026_11_27_1000_key_order_keys_by_order)', () => {
+  async function placeOrder(customerEmail: string): Promise<{ id: number; orderNumber: string }> {
+    return db.transaction().execute(async (tx) => {
+      const order = await ordersRepo.insert(tx, {
+        orderNumber: await ordersRepo.nextOrderNumber(tx),
+        customerName: 'Key Holder',
+        customerEmail,
+        customerAddress: '1 Key Street',
+        notes: null,
+        status: 'pending',
+        totalCents: 4900,
+        items: [],
+      })
+      return { id: order.id, orderNumber: order.orderNumber }
+    })
+  }
+
+  it('keeps every key of an existing shop opening its own order, and only that one', async () => {
+    await migrateToLatest(db)
+    // The shop as the release before: keys kept by their hash.
+    await m0013.down(db)
+    const first = await placeOrder('first@example.com')
+    const second = await placeOrder('second@example.com')
+    const now = new Date().toISOString()
+    await db
+      .insertInto('order_keys')
+      .values([
+        { key_hash: 'ffff-first', order_id: first.id, created_at: now },
+        { key_hash: '0000-first-again', order_id: first.id, created_at: now },
+        { key_hash: '8888-second', order_id: second.id, created_at: now },
+      ])
+      .execute()
+
+    await m0013.up(db)
+
+    expect(await orderKeysRepo.findOrderId(db, first.orderNumber, 'ffff-first')).toBe(first.id)
+    expect(await orderKeysRepo.findOrderId(db, first.orderNumber, '0000-first-again')).toBe(first.id)
+    expect(await orderKeysRepo.findOrderId(db, second.orderNumber, '8888-second')).toBe(second.id)
+    // Another order's key, or no key of the shop, opens nothing.
+    expect(await orderKeysRepo.findOrderId(db, second.orderNumber, 'ffff-first')).toBeUndefined()
+    expect(await orderKeysRepo.findOrderId(db, first.orderNumber, 'unknown')).toBeUndefined()
+    // New keys go beside the old ones, and leave with their order.
+    await orderKeysRepo.insertMany(db, [{ orderId: second.id, keyHash: '1111-second-new' }])
+    expect(await orderKeysRepo.findOrderId(db, second.orderNumber, '1111-second-new')).toBe(second.id)
+    await ordersRepo.remove(db, second.id)
+    expect(await db.selectFrom('order_keys').select(['order_id', 'key_hash']).orderBy('key_hash').execute()).toEqual([
+      { order_id: first.id, key_hash: '0000-first-again' },
+      { order_id: first.id, key_hash: 'ffff-first' },
+    ])
   })
 })

@@ -1,12 +1,14 @@
 /**
  * The build pnpm bench compares this one with, in the same run on the same machine: the commit BENCH_BASE names,
  * else the newest `v*` tag, else the last commit before the round of features that halved the order rate (the
- * issue's own reference, 4428c70). Its tree is taken out of git (git archive) into node_modules/.cache/bench-base/,
- * installed with its own lockfile and built with its own scripts, once per commit; its bench-server.js is started
- * exactly as this build's is.
+ * issue's own reference, 4428c70). Its tree is taken out of git (git archive) into the system's temporary folder
+ * (shop-bench-base/<commit>), installed with its own lockfile and built with its own scripts, once per commit; its
+ * bench-server.js is started exactly as this build's is. Not under node_modules: esbuild ignores the tsconfig of files
+ * there, so the API's mails (JSX) were built without React's automatic runtime and failed to render.
  */
 import { type ExecFileSyncOptions, execFileSync, execSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 /** The last commit before the second round of features: orders at 2,153/s there, on the machine that measured it. */
@@ -50,7 +52,7 @@ export function prepareBase(): BaseBuild | { skipped: string } {
     return { skipped: `no commit ${wanted} in this repository (a shallow clone?): this build alone` }
   }
   const label = commit.slice(0, 7)
-  const dir = path.join(repo, 'node_modules', '.cache', 'bench-base', commit)
+  const dir = path.join(os.tmpdir(), 'shop-bench-base', commit)
   const script = path.join(dir, 'apps', 'api', 'dist', 'bench-server.js')
   if (fs.existsSync(script)) return { label, script }
   console.log(`Building ${label} beside this checkout (${dir}), once: its own lockfile, its own build.`)

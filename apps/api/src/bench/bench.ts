@@ -118,7 +118,7 @@ interface Suite {
 /** Starts a bench server (this build's, or the base's `script`) on the database the env names, measures it, stops it. */
 async function runSuite(env: Record<string, string>, script?: string): Promise<Suite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
-  const server = await startBenchServer({ DATA_DIR: dataDir, ...MAIL_ENV, ...env }, script)
+  const server = await startBenchServer({ DATA_DIR: dataDir, ...SHOP_ENV, ...env }, script)
   try {
     const measured = await measureServer(server)
     return { ...measured, peakRss: server.peakRssBytes() }
@@ -141,7 +141,9 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
   const rows: Row[] = []
   // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE).
   if (process.env.BENCH_ONLY !== 'orders') rows.push(...(await measureReads(server, sample)))
-  const orders = await measureOrders(server, sample)
+  // A product with options whose variants all take stock: a share of the orders name one of its variants.
+  const withOptions = products.find((product) => product.id !== sample.id && (product.options?.length ?? 0) > 0)
+  const orders = await measureOrders(server, sample, withOptions)
   rows.push(orders.row)
   return { rows, consistent: orders.consistent }
 }
@@ -175,20 +177,99 @@ async function measureReads(server: BenchServer, sample: { id: number; categoryS
   return rows
 }
 
-/** Orders: one product with plenty of stock, ordered one unit at a time by 50 connections; then the checks. */
-async function measureOrders(server: BenchServer, sample: { id: number }): Promise<{ row: Row; consistent: boolean }> {
+/** What a bench order may name: the seeded product sold in one form, and a product's variants. */
+interface Stocked {
+  id: number
+  stock: number
+  variants?: Array<{ id: number; stock: number; leadTime?: unknown; active?: boolean } & Record<string, unknown>>
+  options?: unknown[]
+}
+
+// Each connection posts these orders in turn (autocannon cycles through a connection's requests): half are the
+// spec's plain order of the product sold in one form; the others name a variant of a product with options, a
+// discount code, a shipping method, or several of these.
+const ORDER_MIX: Array<{ variant: boolean; code: boolean; shipping: boolean }> = [
+  { variant: false, code: false, shipping: false },
+  { variant: true, code: false, shipping: false },
+  { variant: false, code: true, shipping: false },
+  { variant: false, code: false, shipping: true },
+  { variant: false, code: false, shipping: false },
+  { variant: true, code: true, shipping: true },
+  { variant: false, code: false, shipping: false },
+  { variant: true, code: false, shipping: true },
+  { variant: false, code: false, shipping: false },
+  { variant: false, code: true, shipping: false },
+]
+
+const BENCH_CODE = 'BENCH10'
+
+/**
+ * Orders: 50 connections, each ordering one unit at a time (ORDER_MIX: the plain product, a variant of a product
+ * with options, a discount code, a shipping method); then the checks: the units taken from stock equal the orders
+ * written, and the mails arrive.
+ */
+async function measureOrders(
+  server: BenchServer,
+  sample: { id: number },
+  withOptions: { id: number } | undefined,
+): Promise<{ row: Row; consistent: boolean }> {
   const { base } = server
   const auth = await adminHeaders(base)
-  const target = await getJson<Record<string, unknown> & { id: number; stock: number }>(
-    `${base}/api/admin/products/${sample.id}`,
-    { headers: auth },
-  )
+  const readProduct = (id: number) =>
+    getJson<Record<string, unknown> & Stocked>(`${base}/api/admin/products/${id}`, { headers: auth })
+  const target = await readProduct(sample.id)
   const initialStock = 1_000_000
   await getJson(`${base}/api/admin/products/${target.id}`, {
     method: 'PUT',
     headers: auth,
     body: JSON.stringify({ ...target, stock: initialStock }),
   })
+  // The product with options: every variant for sale, with plenty of stock and no lead time (a made-to-order
+  // variant takes no stock, and the check counts units taken).
+  const variantStock = 200_000
+  let variantIds: number[] = []
+  if (withOptions) {
+    const product = await readProduct(withOptions.id)
+    const variants = (product.variants ?? []).map((variant) => ({
+      ...variant,
+      stock: variantStock,
+      active: true,
+      leadTime: null,
+    }))
+    await getJson(`${base}/api/admin/products/${product.id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ ...product, variants }),
+    })
+    variantIds = variants.map((variant) => variant.id)
+  }
+  const stockNow = async () => {
+    const plain = (await readProduct(target.id)).stock
+    if (!withOptions) return plain
+    const variants = (await readProduct(withOptions.id)).variants ?? []
+    return plain + variants.reduce((sum, variant) => sum + (variantIds.includes(variant.id) ? variant.stock : 0), 0)
+  }
+  // A shipping zone for the buyers' country with two methods, and a discount code anyone may use any number of
+  // times: what a shop running a sale has.
+  const zone = await getJson<{ methods: Array<{ id: number }> }>(`${base}/api/admin/shipping-zones`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      name: 'Bench zone',
+      areas: ['US'],
+      methods: [
+        { name: 'Standard', price: '5.00', freeOver: '100.00' },
+        { name: 'Express', price: '15.00' },
+      ],
+    }),
+  })
+  await getJson(`${base}/api/admin/discounts`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ code: BENCH_CODE, kind: 'percent', value: '10' }),
+  })
+  const express = zone.methods[1]?.id
+  const stockBefore = await stockNow()
   // The orders list is paged: X-Total-Count counts them all (a base built before paging answers them all).
   const countOrders = async () => {
     // The connection kept alive since the last call may have been closed by the server while autocannon ran.
@@ -201,20 +282,46 @@ async function measureOrders(server: BenchServer, sample: { id: number }): Promi
   }
   const ordersBefore = await countOrders()
   const mailsBefore = mailSink.received()
-  const orderBody = JSON.stringify({
-    customerName: 'Bench Buyer',
-    customerEmail: 'bench@example.com',
-    customerAddress: '1 Bench Street, Austin, TX 78701, USA',
-    items: [{ productId: target.id, quantity: 1 }],
+  const requests = ORDER_MIX.map((mix, i) => {
+    const variantId = mix.variant ? variantIds[i % Math.max(variantIds.length, 1)] : undefined
+    const item =
+      variantId !== undefined && withOptions ? { productId: withOptions.id, variantId } : { productId: target.id }
+    return {
+      method: 'POST' as const,
+      path: '/api/orders',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customerName: `Bench Buyer ${i + 1}`,
+        customerEmail: `bench${i + 1}@example.com`,
+        customerAddress: '1 Bench Street, Austin, TX 78701, USA',
+        items: [{ ...item, quantity: 1 }],
+        ...(mix.code ? { discountCode: BENCH_CODE } : {}),
+        ...(mix.shipping && express !== undefined ? { country: 'US', region: 'TX', shippingMethodId: express } : {}),
+      }),
+    }
   })
+  // Each connection is a buyer of its own (its own address, as the shop's one proxy reports it: the limit on
+  // guessing codes counts per client) and starts at its own place in the mix, so every batch mixes the kinds.
+  let connections = 0
+  const cpuBefore = await server.cpuMicros()
   const orders = await autocannon({
-    url: `${base}/api/orders`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: orderBody,
+    url: base,
+    requests,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
+    setupClient: (client) => {
+      const k = connections++
+      const forwardedFor = `198.51.100.${(k % 254) + 1}`
+      client.setRequests(
+        requests.map((_, i) => {
+          const request = requests[(i + k) % requests.length] as (typeof requests)[number]
+          return { ...request, headers: { ...request.headers, 'x-forwarded-for': forwardedFor } }
+        }),
+      )
+    },
   })
+  // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
+  const cpu = (await server.cpuMicros()) - cpuBefore
   // autocannon stops at the deadline with requests still in flight, which the server goes on to complete: wait
   // until the order count stops moving, then read the stock, so both figures describe the same moment.
   let ordersAfter = await countOrders()
@@ -223,38 +330,52 @@ async function measureOrders(server: BenchServer, sample: { id: number }): Promi
     await new Promise((resolve) => setTimeout(resolve, 250))
     ordersAfter = await countOrders()
   }
-  const after = await getJson<{ stock: number }>(`${base}/api/admin/products/${target.id}`, { headers: auth })
+  const taken = stockBefore - (await stockNow())
   const placed = ordersAfter - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
-  const consistent = initialStock - after.stock === placed && orders.non2xx === 0 && orders.errors === 0
+  const consistent = taken === placed && orders.non2xx === 0 && orders.errors === 0
   const mailsInRun = mailSink.received() - mailsBefore
-  const mails = await mailsSettled(mailsBefore)
+  // Each order mails its buyer and the shop's one address.
+  const mails = await mailsSettled(mailsBefore, 2 * placed)
   const row: Row = {
     name: 'POST /api/orders',
     figures: {
       requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
       p99: orders.latency.p99,
       non2xx: orders.non2xx + orders.errors,
+      serverMicros: orders['2xx'] > 0 ? cpu / orders['2xx'] : undefined,
     },
     note:
-      `${placed} orders, stock -${initialStock - after.stock}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
-      `mails ${mailsInRun} during the run, ${mails.count} within ${mails.seconds} s`,
+      `${placed} orders, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
+      `mails ${mailsInRun} during the run, ${mails.count} of ${2 * placed} within ${mails.seconds} s`,
   }
   return { row, consistent }
 }
 
 // The mail server every suite's shop sends to, as a shop with its mail configured does (the sink counts them).
 const mailSink = await startSmtpInbox({ keep: false })
-const MAIL_ENV = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mailSink.port), SMTP_SECURE: 'false' }
+// Every suite's shop: its mail configured, and behind one reverse proxy (TRUST_PROXY=1) that names each buyer's
+// address (X-Forwarded-For).
+const SHOP_ENV = {
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(mailSink.port),
+  SMTP_SECURE: 'false',
+  TRUST_PROXY: '1',
+}
 // How long the bench waits, after the orders, for their mails to arrive.
 const MAIL_WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 30)
 
-/** Waits until no mail has arrived for two seconds, or MAIL_WAIT_SECONDS: the mails that came since `before`. */
-async function mailsSettled(before: number): Promise<{ count: number; seconds: number }> {
+/**
+ * Waits for the `expected` mails that follow `before`: until they have all come, or none has come for two seconds
+ * after the first one did (the sender starts once the orders pause, and its first mail loads the templates), or
+ * MAIL_WAIT_SECONDS have passed. Gives how many came.
+ */
+async function mailsSettled(before: number, expected: number): Promise<{ count: number; seconds: number }> {
   const started = Date.now()
   let last = mailSink.received()
   let quietSince = Date.now()
-  while (Date.now() - started < MAIL_WAIT_SECONDS * 1000 && Date.now() - quietSince < 2000) {
+  const isQuiet = () => last > before && Date.now() - quietSince >= 2000
+  while (Date.now() - started < MAIL_WAIT_SECONDS * 1000 && last - before < expected && !isQuiet()) {
     await new Promise((resolve) => setTimeout(resolve, 250))
     const now = mailSink.received()
     if (now !== last) {

@@ -10,11 +10,11 @@ import type {
 } from '@shop/schema/orders'
 import {
   type OrderPayment,
+  PAYMENT_METHOD_KINDS,
   PAYMENT_METHOD_NAMES,
+  PAYMENT_STATUSES,
   type PaymentMethodKind,
   type PaymentStatus,
-  ZPaymentMethodKind,
-  ZPaymentStatus,
 } from '@shop/schema/payments'
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely'
 import * as salesSummary from '../dashboard/sales-summary'
@@ -30,6 +30,20 @@ const FIRST_ORDER_NUMBER = 1001
 
 type OrderRow = Selectable<OrdersTable> & { item_count: number | string | bigint }
 
+// Every order read maps its stored payment columns: a look-up in these sets, not a schema parse per row.
+const METHOD_KINDS: ReadonlySet<string> = new Set(PAYMENT_METHOD_KINDS)
+const STATUSES: ReadonlySet<string> = new Set(PAYMENT_STATUSES)
+
+/** The stored status, or 'unpaid' for anything the shop does not know. */
+function storedPaymentStatus(value: string): PaymentStatus {
+  return STATUSES.has(value) ? (value as PaymentStatus) : 'unpaid'
+}
+
+/** The stored method, or null for none or anything the shop does not know. */
+function storedPaymentMethod(value: string | null): PaymentMethodKind | null {
+  return value !== null && METHOD_KINDS.has(value) ? (value as PaymentMethodKind) : null
+}
+
 function toSummary(row: OrderRow): OrderSummary {
   return {
     id: row.id,
@@ -41,7 +55,7 @@ function toSummary(row: OrderRow): OrderSummary {
     total: centsToMoney(row.total_cents),
     notes: row.notes,
     itemCount: toNumber(row.item_count),
-    paymentStatus: ZPaymentStatus.catch('unpaid').parse(row.payment_status),
+    paymentStatus: storedPaymentStatus(row.payment_status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -100,12 +114,12 @@ function toCharges(row: Selectable<OrdersTable>): OrderCharges {
 
 /** The method chosen, its instructions as shown to the buyer, and what the ledger made of the order. */
 function toPayment(row: Selectable<OrdersTable>): OrderPayment {
-  const method = ZPaymentMethodKind.nullable().catch(null).parse(row.payment_method)
+  const method = storedPaymentMethod(row.payment_method)
   return {
     method,
     methodName: method ? PAYMENT_METHOD_NAMES[method] : null,
     instructions: row.payment_instructions,
-    status: ZPaymentStatus.catch('unpaid').parse(row.payment_status),
+    status: storedPaymentStatus(row.payment_status),
     paid: centsToMoney(row.paid_cents),
     refunded: centsToMoney(row.refunded_cents),
   }

@@ -13,9 +13,16 @@ import { hashToken, randomToken } from '../../lib/crypto'
  * when the mail is sent.
  */
 
-/** The stored half of a Message-ID; the sender adds the shop's host (`<id@host>`). */
-export function newMessageId(): string {
-  return randomUUID()
+/**
+ * The stored half of a Message-ID; the sender adds the shop's host (`<id@host>`). A UUID of version 7: the time in
+ * milliseconds first, then 74 random bits. Ids made later sort later, so the outbox's unique index on them grows at
+ * its end, as the orders do, instead of taking a new random place for every mail: with random ids, a batch of orders
+ * rewrote a page of that index per mail, a quarter of what the batch wrote to disk.
+ */
+export function newMessageId(now = Date.now()): string {
+  const time = now.toString(16).padStart(12, '0')
+  // randomUUID() is "xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx": its random part after the version digit is kept.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`
 }
 
 /** A new random key to an order's guest page; the shop stores only its hash. */
@@ -38,12 +45,13 @@ export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise
     db,
     orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
   )
+  const now = Date.now()
   const mails: NewMail[] = orders.flatMap((order) => [
-    { kind: 'order_placed', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId() },
+    { kind: 'order_placed', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId(now) },
     ...owners
       .filter((to) => to !== '')
       .map(
-        (to): NewMail => ({ kind: 'order_received', orderId: order.id, to, payload: {}, messageId: newMessageId() }),
+        (to): NewMail => ({ kind: 'order_received', orderId: order.id, to, payload: {}, messageId: newMessageId(now) }),
       ),
   ])
   await outboxRepo.enqueue(db, mails)
