@@ -28,7 +28,7 @@ const STEPS: Array<[string, RegExp]> = [
   ['decide (price, check, number)', /^decide$/],
   ['insert orders and lines', /^insertMany$/],
   ['queue mails, guest keys', /^recordPlacedOrders$/],
-  ['take stock', /^takeStock$/],
+  ['take stock', /^takeStock/],
   ['mail: compose and render', /^(composeMail|renderMail)$/],
   ['mail: SMTP send', /^(sendMail|send)$/],
   ['SQLite statements', /^(run|all|get|iterate)$/],

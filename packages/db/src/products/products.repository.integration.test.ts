@@ -34,3 +34,33 @@ describe('releaseStock', () => {
     expect(await productsRepo.releaseStock(db, 999_999, 1, { maxStock: 1000 })).toBe(false)
   })
 })
+
+describe('takeStockOfMany', () => {
+  const stockOf = async (productId: number) => (await productsRepo.findById(db, productId))?.variants[0]?.stock
+
+  it("takes each variant's quantity in one statement when every one has enough", async () => {
+    const first = await insertProduct(db, { stock: 5 })
+    const second = await insertProduct(db, { stock: 3 })
+    const taken = new Map([
+      [second.variants[0]?.id ?? 0, 3],
+      [first.variants[0]?.id ?? 0, 2],
+    ])
+
+    expect(await productsRepo.takeStockOfMany(db, taken)).toBe(true)
+    expect([await stockOf(first.id), await stockOf(second.id)]).toEqual([3, 0])
+  })
+
+  it('answers false when any variant has too little, or is gone, and takes nothing from that one', async () => {
+    const plenty = await insertProduct(db, { stock: 10 })
+    const scarce = await insertProduct(db, { stock: 1 })
+    const tooMuch = new Map([
+      [plenty.variants[0]?.id ?? 0, 4],
+      [scarce.variants[0]?.id ?? 0, 2],
+    ])
+    expect(await productsRepo.takeStockOfMany(db, tooMuch)).toBe(false)
+    // The caller rolls its transaction back; the scarce variant was never taken below zero.
+    expect(await stockOf(scarce.id)).toBe(1)
+    expect(await productsRepo.takeStockOfMany(db, new Map([[999_999, 1]]))).toBe(false)
+    expect(await productsRepo.takeStockOfMany(db, new Map())).toBe(true)
+  })
+})

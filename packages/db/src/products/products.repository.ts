@@ -11,7 +11,7 @@ import {
   type VariantValues,
   variantsOf,
 } from '@shop/schema/products'
-import type { Selectable } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import type { Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
 import { productMatches } from '../search/search'
@@ -619,6 +619,28 @@ export async function takeStock(db: Executor, variantId: number, quantity: numbe
     .where('stock', '>=', quantity)
     .executeTakeFirst()
   return toNumber(result.numUpdatedRows) > 0
+}
+
+/**
+ * Takes each variant's quantity from its stock in one conditional UPDATE (an order batch's round trip to the
+ * database, however many variants it takes): true only when every variant had enough, else false, and the caller's
+ * transaction must roll back (some rows may have been taken).
+ */
+export async function takeStockOfMany(db: Executor, quantities: ReadonlyMap<number, number>): Promise<boolean> {
+  if (quantities.size === 0) return true
+  const ids = [...quantities.keys()]
+  // CAST: PostgreSQL gives a bare parameter in THEN no type of its own.
+  const quantity = sql<number>`case id ${sql.join(
+    [...quantities].map(([id, count]) => sql`when ${id} then cast(${count} as integer)`),
+    sql` `,
+  )} end`
+  const result = await db
+    .updateTable('product_variants')
+    .set({ stock: sql`stock - ${quantity}`, updated_at: nowIso() })
+    .where('id', 'in', ids)
+    .where('stock', '>=', quantity)
+    .executeTakeFirst()
+  return toNumber(result.numUpdatedRows) === quantities.size
 }
 
 /**

@@ -412,10 +412,9 @@ class OrderWriter {
     )
     const { outcomes, taken, unusedNumbers } = decision
     await ordersRepo.giveBackOrderNumbers(trx, unusedNumbers)
-    // In variant id order, so concurrent writers lock rows alike.
-    for (const [variantId, quantity] of [...taken].sort(([a], [b]) => a - b)) {
-      if (!(await productsRepo.takeStock(trx, variantId, quantity))) throw new StockChangedError()
-    }
+    // Every variant's stock in one statement; too little of any (another writer took it since the read) runs the
+    // batch again.
+    if (!(await productsRepo.takeStockOfMany(trx, taken))) throw new StockChangedError()
     // A code's uses: the conditional increment decides a race for its last use (a lost race runs the batch again,
     // which then refuses the order that came too late).
     for (const [codeId, count] of [...decision.discountUses].sort(([a], [b]) => a - b)) {
