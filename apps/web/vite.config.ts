@@ -96,8 +96,8 @@ function tappedParts(): Plugin & { has(id: string): boolean } {
   }
 }
 
-/** The chunks of the parts a tap needs, with what they import beyond the first chunks. */
-function tappedChunks(bundle: OutputBundle): OutputChunk[] {
+/** The given chunks and what they import beyond the first chunks, each once. */
+function beyondFirstChunks(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] {
   const initial = new Set(initialChunks(bundle).map((chunk) => chunk.fileName))
   const found = new Map<string, OutputChunk>()
   const visit = (chunk: OutputChunk) => {
@@ -108,11 +108,24 @@ function tappedChunks(bundle: OutputBundle): OutputChunk[] {
       if (imported?.type === 'chunk') visit(imported)
     }
   }
-  for (const file of Object.values(bundle)) {
-    if (file.type === 'chunk' && Object.keys(file.modules).some((id) => TAPPED_MODULES.test(id))) visit(file)
-  }
-  if (found.size === 0) throw new Error('the build has none of the chunks a tap needs')
+  for (const root of roots) visit(root)
   return [...found.values()]
+}
+
+/** The stylesheets the chunks import, as the page links them. */
+function stylesOf(chunks: OutputChunk[]): string[] {
+  return chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`))
+}
+
+/** The chunks of the parts a tap needs, with what they import beyond the first chunks. */
+function tappedChunks(bundle: OutputBundle): OutputChunk[] {
+  const roots = Object.values(bundle).filter(
+    (file): file is OutputChunk =>
+      file.type === 'chunk' && Object.keys(file.modules).some((id) => TAPPED_MODULES.test(id)),
+  )
+  const found = beyondFirstChunks(bundle, roots)
+  if (found.length === 0) throw new Error('the build has none of the chunks a tap needs')
+  return found
 }
 
 const ZOD_MODULE = /[\\/]node_modules[\\/](\.pnpm[\\/]zod@[^\\/]+[\\/]node_modules[\\/])?zod[\\/]/
@@ -126,26 +139,12 @@ const PAGE_MODULE = /[\\/]src[\\/]routes[\\/]storefront[\\/]([\w-]+)\.page\.tsx$
  * and start.js fetches its code with the first chunks, instead of one round trip after them.
  */
 function pageFiles(bundle: OutputBundle): Record<string, { chunks: string[]; styles: string[] }> {
-  const initial = new Set(initialChunks(bundle).map((chunk) => chunk.fileName))
   const pages: Record<string, { chunks: string[]; styles: string[] }> = {}
   for (const file of Object.values(bundle)) {
     const name = file.type === 'chunk' && file.isDynamicEntry ? file.facadeModuleId?.match(PAGE_MODULE)?.[1] : undefined
     if (!name || file.type !== 'chunk') continue
-    const found = new Map<string, OutputChunk>()
-    const visit = (chunk: OutputChunk) => {
-      if (initial.has(chunk.fileName) || found.has(chunk.fileName)) return
-      found.set(chunk.fileName, chunk)
-      for (const imported of chunk.imports) {
-        const next = bundle[imported]
-        if (next?.type === 'chunk') visit(next)
-      }
-    }
-    visit(file)
-    const chunks = [...found.values()]
-    pages[name] = {
-      chunks: chunks.map((chunk) => `/${chunk.fileName}`),
-      styles: chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
-    }
+    const chunks = beyondFirstChunks(bundle, [file])
+    pages[name] = { chunks: chunks.map((chunk) => `/${chunk.fileName}`), styles: stylesOf(chunks) }
   }
   if (Object.keys(pages).length === 0) throw new Error('the build has no storefront page of its own chunk')
   return pages
@@ -207,9 +206,7 @@ function startAfterFirstPaint(): Plugin {
         const chunks = initial.map((chunk) => `/${chunk.fileName}`)
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
-        const tappedStyles = tappedFiles.flatMap((chunk) =>
-          [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
-        )
+        const tappedStyles = stylesOf(tappedFiles)
         // JSON in single quotes: file names hold neither quotes nor ampersands.
         const pages = JSON.stringify(pageFiles(context.bundle))
         const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}" data-pages='${pages}'></script>\n    `

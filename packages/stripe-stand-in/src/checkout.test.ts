@@ -1,18 +1,14 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_API_VERSION, type StripeStandIn, startStripeStandIn } from './index'
+import { refusal } from './test-support'
 
 let standIn: StripeStandIn
 let stripe: Stripe
 
 beforeAll(async () => {
   standIn = await startStripeStandIn()
-  stripe = new Stripe(standIn.secretKey, {
-    host: '127.0.0.1',
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  })
+  stripe = new Stripe(standIn.secretKey, { ...standIn.sdkOptions })
 })
 afterAll(() => standIn.close())
 
@@ -43,16 +39,6 @@ function order(overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): St
     ],
     ...overrides,
   }
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) return error
-    throw error
-  }
-  throw new Error('the request was not refused')
 }
 
 describe('creating a Checkout Session', () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StripeStandIn, startStripeStandIn } from './index'
-import { startReceiver } from './test-receiver'
+import { refusal, startReceiver } from './test-support'
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>
 let standIn: StripeStandIn
@@ -10,12 +10,7 @@ let stripe: Stripe
 beforeAll(async () => {
   receiver = await startReceiver()
   standIn = await startStripeStandIn({ webhookUrl: receiver.url })
-  stripe = new Stripe(standIn.secretKey, {
-    host: '127.0.0.1',
-    port: standIn.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  })
+  stripe = new Stripe(standIn.secretKey, { ...standIn.sdkOptions })
 })
 afterAll(async () => {
   await standIn.close()
@@ -31,16 +26,6 @@ async function paidOrder(): Promise<string> {
   })
   const { paymentIntent } = await standIn.pay(session.id)
   return paymentIntent.id
-}
-
-async function refusal(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) return error
-    throw error
-  }
-  throw new Error('the request was not refused')
 }
 
 function eventsSince(count: number): Stripe.Event[] {

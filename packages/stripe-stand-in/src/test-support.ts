@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
 
 /** What a webhook endpoint got: the raw body, byte for byte, and the signature header. */
 export interface Received {
@@ -38,4 +39,15 @@ export async function startReceiver(): Promise<{
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** The SDK's error for a request the stand-in refused; fails the test when it was not refused. */
+export async function refusal(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) return error
+    throw error
+  }
+  throw new Error('the request was not refused')
 }
