@@ -39,6 +39,8 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_NAME: z.string().min(1).default('Shop Owner'),
+  /** How the start-up message names the admin tool: `pnpm admin` in a checkout, `shop-admin` in the container. */
+  SHOP_ADMIN_COMMAND: z.string().min(1).default('pnpm admin'),
 
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
@@ -62,6 +64,8 @@ export interface Config {
    * Never in production or test mode, where the link only goes to the log.
    */
   revealsResetLinks: boolean
+  /** The admin tool's command as the operator types it (`pnpm admin`, or `shop-admin` in the container). */
+  adminCommand: string
   port: number
   host: string
   dataDir: string
@@ -129,6 +133,7 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
   return {
     isProduction: env.NODE_ENV === 'production',
     revealsResetLinks: env.NODE_ENV === 'development' && !env.SMTP_HOST,
+    adminCommand: env.SHOP_ADMIN_COMMAND,
     port: env.PORT,
     host: env.HOST,
     dataDir,

@@ -32,11 +32,11 @@ if (result.createdAdmin) {
   lines.push(`  Admin username: ${result.createdAdmin.username}`)
   lines.push(
     result.createdAdmin.isGenerated
-      ? `  Admin password: ${result.createdAdmin.password}   (generated; shown only now. Reset it any time with: pnpm admin reset)`
+      ? `  Admin password: ${result.createdAdmin.password}   (generated; shown only now. Reset it any time with: ${config.adminCommand} reset)`
       : '  Admin password: the ADMIN_PASSWORD you set',
   )
 } else {
-  lines.push('  Admin login: the account created on first start (forgot it? pnpm admin reset)')
+  lines.push(`  Admin login: the account created on first start (forgot it? ${config.adminCommand} reset)`)
 }
 const database = `${'postgresUrl' in config.database ? 'PostgreSQL ' : ''}${describeDatabase(config.database)}`
 lines.push(
