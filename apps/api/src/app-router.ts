@@ -1,6 +1,7 @@
 import { accountRouter } from './features/accounts/account.router'
 import { adminAccountPolicyRouter, adminAdminsRouter, adminAuditRouter } from './features/accounts/admins.router'
 import { authRouter } from './features/auth/auth.router'
+import { adminCardRefundRouter } from './features/card-payments/card-refund.router'
 import { categoriesRouter, productsRouter, shopRouter, testimonialsRouter } from './features/catalog/catalog.router'
 import { adminCategoriesRouter } from './features/categories/admin-categories.router'
 import { dashboardRouter } from './features/dashboard/dashboard.router'
@@ -29,7 +30,8 @@ export const appRouter = router({
     dashboard: dashboardRouter,
     products: adminProductsRouter,
     categories: adminCategoriesRouter,
-    orders: adminOrdersRouter,
+    // A card refund goes through Stripe (features/card-payments); the other order procedures are the orders feature's.
+    orders: mergeRouters(adminOrdersRouter, adminCardRefundRouter),
     testimonials: adminTestimonialsRouter,
     settings: adminSettingsRouter,
     admins: adminAdminsRouter,

@@ -3,6 +3,8 @@ import { createDb } from '@shop/db/client'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { AppDeps } from './deps'
 import type { Config, TrustProxy } from './env'
+import { sweepOverdueCardOrders } from './features/card-payments/card-sweep'
+import { stripeWebhookRoutes } from './features/card-payments/stripe-webhook.routes'
 import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { createMailSender } from './features/mail-delivery/mail-sender'
@@ -14,12 +16,13 @@ import { createBackgroundTasks } from './lib/background-tasks'
 import { createMailer } from './lib/mailer'
 import { createMoneyRulesCache } from './lib/money-cache'
 import { databaseRateLimitStore, redisRateLimitStore } from './lib/rate-limit'
+import { createStripeClient } from './lib/stripe'
 import { auth } from './plugins/auth'
 import { catalogCache } from './plugins/catalog-cache'
 import { deps as depsPlugin } from './plugins/deps'
 import { docs } from './plugins/docs'
 import { clientErrorHandler, errors, frameworkErrors } from './plugins/errors'
-import { housekeeping } from './plugins/housekeeping'
+import { housekeeping, type PeriodicTask } from './plugins/housekeeping'
 import { mailDelivery } from './plugins/mail-delivery'
 import { requestInput } from './plugins/request-input'
 import { plainPaths, routePolicy } from './plugins/route-policy'
@@ -91,7 +94,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       options.deps?.rateLimits ?? (config.redisUrl ? redisRateLimitStore(config.redisUrl) : databaseRateLimitStore(db)),
     background: options.deps?.background ?? createBackgroundTasks(app.log),
     mailSender: options.deps?.mailSender ?? createMailSender({ db, config, mailer, log: app.log }),
-    moneyRules: options.deps?.moneyRules ?? createMoneyRulesCache(),
+    moneyRules: options.deps?.moneyRules ?? createMoneyRulesCache({ isCardAvailable: config.stripe !== undefined }),
+    stripe: options.deps?.stripe ?? (config.stripe ? createStripeClient(config.stripe) : undefined),
   }
 
   // Ecosystem plugins.
@@ -107,7 +111,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(auth)
   await app.register(plainPaths)
   await app.register(catalogCache)
-  await app.register(housekeeping, { db, auditRetentionDays: config.auditRetentionDays })
+  await app.register(housekeeping, {
+    db,
+    auditRetentionDays: config.auditRetentionDays,
+    // Also without the keys: card orders placed before they were removed are still cancelled once overdue.
+    tasks: [cardSweepTask(app, deps)],
+  })
   await app.register(mailDelivery)
 
   // Routes.
@@ -117,9 +126,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(invoicesRoutes)
   await app.register(ordersExportRoutes)
   await app.register(productsCsvRoutes)
+  await app.register(stripeWebhookRoutes)
   await app.register(seoRoutes)
   await app.register(trpc)
   await app.register(web)
 
   return app
+}
+
+// Card orders past their checkout's expiry are settled every few minutes (features/card-payments/card-sweep.ts).
+const CARD_SWEEP_EVERY_MS = 5 * 60_000
+
+function cardSweepTask(app: FastifyInstance, deps: AppDeps): PeriodicTask {
+  const log = app.log.child({ task: 'card-sweep' })
+  return {
+    name: 'card-sweep',
+    firstAfterMs: 60_000,
+    everyMs: CARD_SWEEP_EVERY_MS,
+    async run() {
+      const result = await sweepOverdueCardOrders(deps, log)
+      if (result.paid > 0) deps.mailSender.kick()
+      // Stock given back shows on the product pages of every process.
+      if (result.cancelled > 0) await app.catalogCache.publishChange()
+      if (result.paid + result.cancelled + result.failed > 0) log.info({ ...result }, 'settled overdue card orders')
+    },
+  }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@shop/db/client'
+import type Stripe from 'stripe'
 import type { Config } from './env'
 import type { BackgroundTasks } from './lib/background-tasks'
 import type { Mailer } from './lib/mailer'
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailSender: MailSender
   /** Shipping zones, tax rates, price basis and currency, cached in memory (lib/money-cache.ts). */
   moneyRules: MoneyRulesCache
+  /** Stripe's API (lib/stripe.ts); undefined without the keys, when card is not offered. */
+  stripe: Stripe | undefined
 }
 
 /** Delivers the mail outbox (features/mail-delivery/mail-sender.ts). */

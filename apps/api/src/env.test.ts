@@ -37,6 +37,27 @@ describe('configuration', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration:\n {2}TRUST_PROXY: true/)
   })
 
+  it('sets up card payments only with both Stripe keys, in the mode of the key, without saying the keys', () => {
+    expect(parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' }).stripe).toBeUndefined()
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toBeUndefined()
+    expect(parseConfig({ STRIPE_SECRET_KEY: 'rk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toEqual({
+      secretKey: 'rk_test_abc',
+      webhookSecret: 'whsec_abc',
+      mode: 'test',
+      api: undefined,
+    })
+    const live = parseConfig({
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    }).stripe
+    expect(live).toMatchObject({ mode: 'live', api: { host: '127.0.0.1', port: 12111, protocol: 'http' } })
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_secretish' })).toThrow(
+      /^Invalid configuration:\n {2}STRIPE_SECRET_KEY: STRIPE_SECRET_KEY must be a secret or restricted key/,
+    )
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_secretish' })).not.toThrow(/secretish/)
+  })
+
   it('reads IMAGE_HOSTS as a list of origins', () => {
     expect(
       parseConfig({ IMAGE_HOSTS: 'https://cdn.example.com/path, http://img.example.org:8080' }).imageHosts,

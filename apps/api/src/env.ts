@@ -49,6 +49,21 @@ const ZEnv = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_FROM: z.string().optional(),
 
+  /** Card payments through Stripe's hosted Checkout: both keys, or card is not offered. Never logged or stored. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'STRIPE_SECRET_KEY must be a secret or restricted key (sk_... or rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_...)")
+    .optional(),
+  /** Where the Stripe SDK sends its requests instead of api.stripe.com (a local stand-in or stripe-mock). */
+  STRIPE_API_URL: z
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), 'STRIPE_API_URL must be an http:// or https:// URL')
+    .optional(),
+
   SHOP_NAME: z.string().min(1).default('Grace & Gold Jewelry'),
   SHOP_PHONE: z.string().min(1).default('+1 (555) 013-2024'),
   SHOP_EMAIL: z.email().default('hello@example.com'),
@@ -89,6 +104,17 @@ export interface Config {
   mailDelivery: MailDelivery
   /** The first values of the shop's settings, stored in the database on first start; the settings screen rules after. */
   shop: { name: string; phone: string; email: string; address: string }
+  /** Card payments through Stripe; undefined unless both keys are set (card is then not offered). */
+  stripe: StripeConfig | undefined
+}
+
+export interface StripeConfig {
+  secretKey: string
+  webhookSecret: string
+  /** Test keys (sk_test_, rk_test_) move no real money. */
+  mode: 'test' | 'live'
+  /** From STRIPE_API_URL: where the SDK connects instead of api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined
 }
 
 export interface MailDelivery {
@@ -167,6 +193,26 @@ export function parseConfig(source: Record<string, string | undefined>, apiDir =
       : undefined,
     mailDelivery: DEFAULT_MAIL_DELIVERY,
     shop: { name: env.SHOP_NAME, phone: env.SHOP_PHONE, email: env.SHOP_EMAIL, address: env.SHOP_ADDRESS },
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            mode: /^(sk|rk)_test_/.test(env.STRIPE_SECRET_KEY) ? 'test' : 'live',
+            api: env.STRIPE_API_URL ? stripeApiOf(env.STRIPE_API_URL) : undefined,
+          }
+        : undefined,
+  }
+}
+
+/** The SDK's host, port and protocol from a URL such as http://127.0.0.1:12111. */
+export function stripeApiOf(value: string): NonNullable<StripeConfig['api']> {
+  const url = new URL(value)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   }
 }
 

@@ -183,8 +183,8 @@ const DESCRIPTION = [
   'may answer 500. Public catalog reads carry an ETag and answer 304 to a matching If-None-Match; login,',
   'forgot-password, the order look-up and unknown discount codes (in quotes and orders) are rate limited per',
   'client (429 with Retry-After). Besides the tRPC procedures, the document lists the',
-  'plain routes: the image upload, the PDF invoice, the orders CSV export, the products CSV export and import, and',
-  'the health check.',
+  'plain routes: the image upload, the PDF invoice, the orders CSV export, the products CSV export and import,',
+  "Stripe's webhook and the health check.",
 ].join(' ')
 
 export function buildOpenApiDocument(options: { title: string; baseUrl: string }): OpenApiDocument {

@@ -4,6 +4,7 @@ import { buildApp } from './app'
 import { bootstrap } from './bootstrap'
 import { type Config, loadConfig } from './env'
 import { rebuildImagesInBackground } from './features/uploads/rebuild-images'
+import { STRIPE_WEBHOOK_PATH } from './lib/stripe'
 
 let config: Config
 try {
@@ -43,6 +44,9 @@ lines.push(
   `  Database: ${database}   Uploads: ${config.uploadsDir}`,
   `  API reference: http://${shown}:${config.port}/api/docs`,
   ...describeMode(config),
+  config.stripe
+    ? `  Card payments: Stripe, ${config.stripe.mode} mode; register the webhook ${config.publicUrl}${STRIPE_WEBHOOK_PATH}`
+    : '  Card payments: off (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to offer them)',
   ``,
 )
 // Printed on stdout, not through the logger, so a person sees it as it is.

@@ -22,6 +22,7 @@ import * as orderEventsRepo from './orders/order-events.repository'
 import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
 import * as outboxRepo from './outbox/outbox.repository'
+import * as cardPaymentsRepo from './payments/card-payments.repository'
 import * as paymentsRepo from './payments/payments.repository'
 import * as productsRepo from './products/products.repository'
 import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
@@ -65,11 +66,15 @@ const KEYS: Record<ShopTable, string | string[]> = {
   discount_email_uses: ['code_id', 'email'],
   payment_methods: 'kind',
   order_payments: 'id',
+  card_payments: 'order_id',
+  stripe_events: 'id',
 }
 // The settings' one row has the fixed id 1: no sequence behind it.
 // So has the account policy's.
 const ID_TABLES = SHOP_TABLES.filter(
-  (table) => KEYS[table] === 'id' && table !== 'shop_settings' && table !== 'account_policy',
+  // Stripe's events are keyed by Stripe's own ids.
+  (table) =>
+    KEYS[table] === 'id' && table !== 'shop_settings' && table !== 'account_policy' && table !== 'stripe_events',
 )
 
 /** A row in each table of back-office accounts: a login challenge, a recovery code and an audit entry. */
@@ -222,6 +227,9 @@ describe('copyDatabase', () => {
       note: 'Part',
       actor: 'owner',
     })
+    // A card checkout of the kept order, and an event Stripe sent.
+    await cardPaymentsRepo.insertSession(source, { orderId: kept, sessionId: 'cs_test_copy', expiresAt: later })
+    await cardPaymentsRepo.takeEvent(source, { id: 'evt_copy', type: 'checkout.session.expired' })
     // A shipping zone and a tax rate, which the demo has none of (it ships free and charges no tax).
     await moneyRepo.insertZone(source, {
       name: 'Domestic',

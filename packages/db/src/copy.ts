@@ -42,6 +42,8 @@ const TABLES = {
   discount_email_uses: { key: ['code_id', 'email'] },
   payment_methods: { key: 'kind' },
   order_payments: { key: 'id' },
+  card_payments: { key: 'order_id' },
+  stripe_events: { key: 'id' },
 } as const satisfies { [T in keyof Database]: { key: TableKey<T> | readonly TableKey<T>[] } }
 
 export type ShopTable = keyof Database
@@ -112,10 +114,13 @@ async function copyTable(source: AnyDb, target: AnyDb, table: ShopTable, pageSiz
   }
 }
 
+/** Tables keyed by an id that the database does not make: Stripe's own event ids. */
+const NO_SEQUENCE: ReadonlySet<ShopTable> = new Set(['stripe_events'])
+
 /** On PostgreSQL, explicit ids leave the identity sequences behind: move each to its table's largest id. */
 async function resetIdentitySequences(target: AnyDb): Promise<void> {
   for (const table of SHOP_TABLES) {
-    if (TABLES[table].key !== 'id') continue
+    if (TABLES[table].key !== 'id' || NO_SEQUENCE.has(table)) continue
     await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce(max(id), 1), max(id) is not null) from ${sql.table(table)}`.execute(
       target,
     )

@@ -30,7 +30,12 @@ import type {
   OrdersTable,
 } from './orders/orders.table'
 import type { OutboxTable } from './outbox/outbox.table'
-import type { OrderPaymentsTable, PaymentMethodsTable } from './payments/payments.table'
+import type {
+  CardPaymentsTable,
+  OrderPaymentsTable,
+  PaymentMethodsTable,
+  StripeEventsTable,
+} from './payments/payments.table'
 import type {
   ProductImagesTable,
   ProductSkusTable,
@@ -74,6 +79,8 @@ export interface Database {
   discount_email_uses: DiscountEmailUsesTable
   payment_methods: PaymentMethodsTable
   order_payments: OrderPaymentsTable
+  card_payments: CardPaymentsTable
+  stripe_events: StripeEventsTable
 }
 
 export type Db = Kysely<Database>

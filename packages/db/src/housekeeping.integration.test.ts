@@ -40,6 +40,23 @@ describe('pruneExpired', () => {
   const addResetToken = (tokenHash: string, expiresInMinutes: number) =>
     resetTokensRepo.insert(t.db, { tokenHash, adminId, expiresAt: minutesFromNow(expiresInMinutes) })
 
+  it("deletes Stripe events' ids past their retention in batches, but keeps the newest whatever its age", async () => {
+    const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * 86_400_000).toISOString()
+    for (const days of [90, 45, 31, 29, 1]) {
+      await t.db
+        .insertInto('stripe_events')
+        .values({ id: `evt_${days}`, type: 'checkout.session.completed', received_at: daysAgo(days) })
+        .execute()
+    }
+    expect(await pruneExpired(t.db, NOW, { batchSize: 2 })).toMatchObject({ stripe_events: 3 })
+    const left = await t.db.selectFrom('stripe_events').select('id').orderBy('id').execute()
+    expect(left.map((row) => row.id)).toEqual(['evt_1', 'evt_29'])
+    // Months without an event: the last one is still there for the settings screen.
+    expect(await pruneExpired(t.db, daysAgo(-400))).toMatchObject({ stripe_events: 1 })
+    const newest = await t.db.selectFrom('stripe_events').select('id').execute()
+    expect(newest.map((row) => row.id)).toEqual(['evt_1'])
+  })
+
   it('deletes expired login challenges, and audit entries older than the retention, in batches', async () => {
     await twoFactorRepo.insertChallenge(t.db, {
       tokenHash: 'challenge-expired',
@@ -85,6 +102,7 @@ describe('pruneExpired', () => {
       rate_limits: 2,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
 
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
@@ -113,6 +131,7 @@ describe('pruneExpired', () => {
       rate_limits: 10,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
     expect(await rateLimitKeys(t.db)).toEqual([])
@@ -127,6 +146,7 @@ describe('pruneExpired', () => {
       rate_limits: 0,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
     expect(await pruneExpired(t.db, NOW)).toEqual({
       sessions: 0,
@@ -134,6 +154,7 @@ describe('pruneExpired', () => {
       rate_limits: 0,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
   })
 
@@ -146,6 +167,7 @@ describe('pruneExpired', () => {
       rate_limits: 0,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
     expect(await tokenHashes(t.db, 'sessions')).toEqual(['session-live'])
   })

@@ -56,6 +56,7 @@ describe('the prune lock on PostgreSQL', () => {
       rate_limits: 0,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
     expect(await sessionCount(shop.db)).toBe(0)
   })
@@ -78,6 +79,7 @@ describe('the prune lock on PostgreSQL', () => {
         rate_limits: 0,
         login_challenges: 0,
         audit_log: 0,
+        stripe_events: 0,
       })
     })
   })

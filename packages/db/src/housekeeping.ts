@@ -18,9 +18,15 @@ export const PRUNE_BATCH_SIZE = 5000
 
 /** Rows deleted, per table. */
 export type PruneCounts = Record<
-  'sessions' | 'password_reset_tokens' | 'rate_limits' | 'login_challenges' | 'audit_log',
+  'sessions' | 'password_reset_tokens' | 'rate_limits' | 'login_challenges' | 'audit_log' | 'stripe_events',
   number
 >
+
+/**
+ * Days a Stripe event's id is kept after it was taken: Stripe sends an event again for up to three days, so an id
+ * older than this cannot come back (and a payment or refund is kept once by its own Stripe id in any case).
+ */
+export const STRIPE_EVENT_RETENTION_DAYS = 30
 
 /** How long the audit log keeps an entry unless told otherwise (AUDIT_RETENTION_DAYS). */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365
@@ -127,12 +133,32 @@ export async function pruneExpired(
       .executeTakeFirst()
     return result.numDeletedRows
   })
+  // The newest event stays whatever its age: the settings screen says when a signed event last arrived.
+  const eventsFrom = new Date(Date.parse(now) - STRIPE_EVENT_RETENTION_DAYS * 86_400_000).toISOString()
+  const newestEvent = db.selectFrom('stripe_events').select((eb) => eb.fn.max('received_at').as('newest'))
+  const stripeEvents = await deleteInBatches(batchSize, async () => {
+    const result = await db
+      .deleteFrom('stripe_events')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('stripe_events')
+          .select('id')
+          .where('received_at', '<', eventsFrom)
+          .where('received_at', '<', newestEvent)
+          .limit(batchSize),
+      )
+      .executeTakeFirst()
+    return result.numDeletedRows
+  })
   return {
     sessions,
     password_reset_tokens: passwordResetTokens,
     rate_limits: rateLimits,
     login_challenges: loginChallenges,
     audit_log: auditLog,
+    stripe_events: stripeEvents,
   }
 }
 

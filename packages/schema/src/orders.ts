@@ -149,9 +149,11 @@ export type Order = z.infer<typeof ZOrder>
 
 /**
  * The answer to placing an order: the order, and the key of its guest order page
- * (`/orders/{orderNumber}?key={accessKey}`). The key is shown once; the shop keeps only its hash.
+ * (`/orders/{orderNumber}?key={accessKey}`). The key is shown once; the shop keeps only its hash. A card order also
+ * carries `payUrl`, Stripe's hosted page where the buyer pays (its payment status is awaiting_payment until Stripe
+ * confirms the payment); null for every other order.
  */
-export const ZPlacedOrder = ZOrder.extend({ accessKey: z.string() })
+export const ZPlacedOrder = ZOrder.extend({ accessKey: z.string(), payUrl: z.string().nullable() })
 export type PlacedOrder = z.infer<typeof ZPlacedOrder>
 
 /** The path of an order's guest page, for whoever holds its key. */

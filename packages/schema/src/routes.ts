@@ -153,8 +153,9 @@ export const routes = {
     path: '/orders',
     tags: ['orders'],
     summary: 'Place a guest order',
-    // 429: too many unknown discount codes from the client (an order without a code is never refused so).
-    statuses: [201, 400, 409, 413, 415, 429],
+    // 429: too many unknown discount codes from the client (an order without a code is never refused so). 503: a
+    // card order Stripe could not take (the order is cancelled, its stock given back).
+    statuses: [201, 400, 409, 413, 415, 429, 503],
     cache: 'default',
     // Orders take stock, which product pages show.
     writesCatalog: true,
@@ -552,6 +553,18 @@ export const routes = {
     cache: 'no-store',
     writesCatalog: false,
   },
+  'admin.orders.refund': {
+    method: 'POST',
+    path: '/admin/orders/{id}/refunds',
+    protect: true,
+    tags: ['admin'],
+    summary:
+      "Refund part or all of a card order's payment through Stripe; the ledger records the refund once Stripe confirms it",
+    // 503: Stripe could not be reached or refused the refund; nothing was recorded.
+    statuses: [201, 400, 401, 403, 404, 413, 415, 503],
+    cache: 'no-store',
+    writesCatalog: false,
+  },
   'admin.settings.get': {
     method: 'GET',
     path: '/admin/settings',
@@ -612,7 +625,8 @@ export const routes = {
     protect: true,
     owner: true,
     tags: ['admin'],
-    summary: 'The payment methods (bank transfer, cash on delivery, pay on pickup): enabled or not, with instructions',
+    summary:
+      'The payment methods (bank transfer, cash on delivery, pay on pickup, card through Stripe): enabled or not, with instructions, and whether card payments are set up',
     statuses: [200, 400, 401, 403],
     cache: 'no-store',
   },
@@ -622,7 +636,8 @@ export const routes = {
     protect: true,
     owner: true,
     tags: ['admin'],
-    summary: 'Enable payment methods, in the order the checkout offers them, with the instructions the buyer is given',
+    summary:
+      'Enable payment methods, in the order the checkout offers them, with the instructions the buyer is given, and when unpaid card orders are cancelled',
     statuses: [200, 400, 401, 403, 413, 415],
     cache: 'no-store',
     // The checkout reads the methods offered from GET /shop.
@@ -921,6 +936,18 @@ export const rawRoutes = {
     summary: 'Every order matching the filters of the orders list, one CSV row per order line',
     statuses: [200, 400, 401, 403],
     cache: 'no-store',
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/stripe/webhook',
+    tags: ['payments'],
+    summary:
+      "Stripe's events (signed with the endpoint's secret): a card payment, an expired checkout, a declined card, a refund",
+    // 400: a missing, wrong or stale signature, or a body that is not an event; 413: above 1 MB.
+    statuses: [200, 400, 413],
+    cache: 'no-store',
+    // An expired checkout cancels its order, which returns its stock.
+    writesCatalog: true,
   },
   health: {
     method: 'GET',

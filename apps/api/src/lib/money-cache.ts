@@ -24,16 +24,30 @@ export interface MoneyRulesCache {
   setFreshness(check: () => Promise<boolean>): void
 }
 
-export function createMoneyRulesCache(): MoneyRulesCache {
+/**
+ * Card is offered only where the server has Stripe's keys (`isCardAvailable`): without them the rules hold it as off,
+ * whatever the owner saved, so the checkout, quotes and orders never offer or take it.
+ */
+export function createMoneyRulesCache(options: { isCardAvailable?: boolean } = {}): MoneyRulesCache {
   let cached: Promise<MoneyRules> | undefined
   let generation = 0
   let isFresh: () => Promise<boolean> = async () => true
+  const read = async (db: Db): Promise<MoneyRules> => {
+    const rules = await moneyRepo.getRules(db)
+    if (options.isCardAvailable) return rules
+    return {
+      ...rules,
+      paymentMethods: rules.paymentMethods.map((method) =>
+        method.kind === 'card' ? { ...method, enabled: false } : method,
+      ),
+    }
+  }
   return {
     async get(db) {
-      if (!(await isFresh())) return moneyRepo.getRules(db)
+      if (!(await isFresh())) return read(db)
       if (cached) return cached
       const started = generation
-      const loading = moneyRepo.getRules(db)
+      const loading = read(db)
       // A read that started before a write is not kept: it may hold what the write replaced.
       cached = loading
       loading.then(

@@ -1,6 +1,7 @@
 import { insertCategory, insertProduct, insertTestimonial } from '@shop/db/testing/factories'
 import { PRODUCT_CSV_COLUMNS } from '@shop/schema/products-csv'
 import { type RouteDef, rawRoutes, routes } from '@shop/schema/routes'
+import { type StripeStandIn, startStripeStandIn } from '@shop/stripe-stand-in'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -40,6 +41,8 @@ const BOUNDARY = '----catalog-cache-test'
 
 let t: TestApp
 let png: Buffer
+// Card payments' routes (the webhook, a card refund) need Stripe: the stand-in plays it.
+let standIn: StripeStandIn
 
 /** Sets up what a call needs, and gives the call itself: only the call may touch the cache. */
 type Case = () => Promise<() => Promise<LightMyRequestResponse>>
@@ -75,6 +78,16 @@ const zoneBody = { name: 'Everywhere', areas: ['US'], methods: [{ name: 'Post', 
 const taxBody = { name: 'None', country: 'US', rate: 0 }
 
 const testimonialBody = { name: 'Ann Lee', content: 'Lovely work.', rating: 5, featured: true }
+
+/** Stripe's event, signed as the stand-in signs it (events are not sent to this app, which does not listen). */
+function postStripeEvent(payload: string) {
+  return t.request({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': standIn.sign(payload) },
+    payload,
+  })
+}
 
 /** A successful call of every write of the route table (what each one needs is made first). */
 let accounts = 0
@@ -271,6 +284,38 @@ const cases: Record<string, Case> = {
         json: { kind: 'payment', amount: '1' },
       })
   },
+  stripeWebhook: async () => {
+    const payload = JSON.stringify({
+      id: 'evt_cache_1',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    })
+    return () => postStripeEvent(payload)
+  },
+  'admin.orders.refund': async () => {
+    const token = await t.login()
+    const card = { methods: [{ kind: 'card', enabled: true }] }
+    await t.request({ method: 'PUT', url: '/api/admin/settings/payments', token, json: card })
+    const product = await insertProduct(t.db, { stock: 5, price: 20 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...BUYER, items: [{ productId: product.id, quantity: 1 }], paymentMethod: 'card' },
+    })
+    const order = placed.json<{ id: number; orderNumber: string }>()
+    const session = standIn.sessions.find((candidate) => candidate.client_reference_id === order.orderNumber)
+    await standIn.pay(session?.id ?? '')
+    const paid = standIn.events.findLast((event) => event.type === 'checkout.session.completed')
+    expect((await postStripeEvent(JSON.stringify(paid?.event))).statusCode).toBe(200)
+    return () =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/refunds`,
+        token,
+        json: { amount: '1.00', requestId: crypto.randomUUID() },
+      })
+  },
   'admin.payments.update': async () => {
     const token = await t.login()
     return () =>
@@ -424,14 +469,25 @@ async function fillCache(): Promise<number> {
 describe('the catalog cache', () => {
   beforeAll(async () => {
     // Development mode hands the reset token back in the answer, which the password reset case needs.
+    standIn = await startStripeStandIn()
     ;[t, png] = await Promise.all([
-      createTestApp({ env: { NODE_ENV: 'development' } }),
+      createTestApp({
+        env: {
+          NODE_ENV: 'development',
+          STRIPE_SECRET_KEY: standIn.secretKey,
+          STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+          STRIPE_API_URL: standIn.url,
+        },
+      }),
       sharp({ create: { width: 4, height: 3, channels: 3, background: '#c9a227' } })
         .png()
         .toBuffer(),
     ])
   })
-  afterAll(() => t.close())
+  afterAll(async () => {
+    await t.close()
+    await standIn.close()
+  })
 
   it('has a successful call for every write of the route table', () => {
     expect(Object.keys(cases).sort()).toEqual(writes.map(({ name }) => name).sort())

@@ -74,7 +74,14 @@ describe('the housekeeping plugin', () => {
     expect(prunes(started.lines)[0]).toMatchObject({
       level: INFO,
       task: 'housekeeping',
-      deleted: { sessions: 2, password_reset_tokens: 1, rate_limits: 1, login_challenges: 0, audit_log: 0 },
+      deleted: {
+        sessions: 2,
+        password_reset_tokens: 1,
+        rate_limits: 1,
+        login_challenges: 0,
+        audit_log: 0,
+        stripe_events: 0,
+      },
     })
     expect(await sessionHashes(t.db)).toEqual(['live'])
 
@@ -86,6 +93,7 @@ describe('the housekeeping plugin', () => {
       rate_limits: 0,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
     expect(await sessionHashes(t.db)).toEqual(['live'])
 
@@ -116,6 +124,7 @@ describe('the housekeeping plugin', () => {
       rate_limits: 1,
       login_challenges: 0,
       audit_log: 0,
+      stripe_events: 0,
     })
   })
 

@@ -21,6 +21,17 @@ export interface HousekeepingOptions {
   pruneEveryMs?: number
   /** Audit log entries older than this many days are deleted (AUDIT_RETENTION_DAYS). */
   auditRetentionDays?: number
+  /** Other periodic work, scheduled the same way (the sweep of unpaid card orders). */
+  tasks?: PeriodicTask[]
+}
+
+/** Work run every `everyMs` after the end of the previous run, first `firstAfterMs` after the app is ready. */
+export interface PeriodicTask {
+  name: string
+  firstAfterMs: number
+  everyMs: number
+  /** Logs its own failures; a throw is logged here and the next turn runs as planned. */
+  run(): Promise<void>
 }
 
 const FIRST_PRUNE_AFTER_MS = 60_000
@@ -40,6 +51,28 @@ async function registerHousekeeping(app: FastifyInstance, options: HousekeepingO
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let isClosing = false
+  const taskTimers = new Map<string, NodeJS.Timeout>()
+  const tasksRunning = new Set<Promise<void>>()
+
+  function scheduleTask(task: PeriodicTask, delayMs: number): void {
+    if (isClosing) return
+    const taskTimer = setTimeout(
+      () => {
+        taskTimers.delete(task.name)
+        const run = task
+          .run()
+          .catch((error: unknown) => log.error({ err: error, task: task.name }, 'a periodic task failed'))
+          .finally(() => {
+            tasksRunning.delete(run)
+            scheduleTask(task, task.everyMs)
+          })
+        tasksRunning.add(run)
+      },
+      delayMs * (1 + Math.random() * JITTER),
+    )
+    taskTimer.unref()
+    taskTimers.set(task.name, taskTimer)
+  }
 
   async function prune(): Promise<void> {
     try {
@@ -72,12 +105,16 @@ async function registerHousekeeping(app: FastifyInstance, options: HousekeepingO
     timer.unref()
   }
 
-  app.addHook('onReady', async () => schedule(firstPruneAfterMs))
+  app.addHook('onReady', async () => {
+    schedule(firstPruneAfterMs)
+    for (const task of options.tasks ?? []) scheduleTask(task, task.firstAfterMs)
+  })
   // Registered after the deps plugin, so this runs before the database is closed (Fastify closes in reverse).
   app.addHook('onClose', async () => {
     isClosing = true
     clearTimeout(timer)
-    await running
+    for (const taskTimer of taskTimers.values()) clearTimeout(taskTimer)
+    await Promise.all([running, ...tasksRunning])
     stopListening()
   })
 }

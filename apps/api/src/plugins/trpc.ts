@@ -18,7 +18,7 @@ async function trpcPlugin(app: FastifyInstance) {
   const options: CreateOpenApiFastifyPluginOptions<AppRouter> = {
     basePath: API_PREFIX,
     router: appRouter,
-    createContext: createContextFactory(app.deps, procedureAudit),
+    createContext: createContextFactory(app.deps, procedureAudit, () => app.catalogCache.publishChange()),
     responseMeta: ({ type, paths, errors }) => {
       const error = errors[0]
       if (error) {

@@ -18,6 +18,7 @@ import {
   UPLOAD_MIME_TYPES,
   ZUploadResult,
 } from '@shop/schema/uploads'
+import { z } from 'zod'
 import type { ZodOpenApiPathsObject } from 'zod-openapi'
 
 const MEGABYTE = 1024 * 1024
@@ -42,7 +43,7 @@ function csvDownload(name: string, description: string) {
 }
 
 export function plainRoutePaths(): ZodOpenApiPathsObject {
-  const { upload, invoice, ordersExport, health, productsExport, productsImport } = rawRoutes
+  const { upload, invoice, ordersExport, health, productsExport, productsImport, stripeWebhook } = rawRoutes
   const refusal = (description: string) => ({
     description,
     content: { 'application/json': { schema: ZProductImportRefusal } },
@@ -170,6 +171,41 @@ export function plainRoutePaths(): ZodOpenApiPathsObject {
           'decimals ("1234.50"), times ISO-8601 (UTC); text a spreadsheet would run as a formula starts with `\'`.',
         requestParams: { query: ZAdminOrderExportInput },
         responses: { 200: csvDownload('orders', 'The orders as a CSV download, streamed') },
+      },
+    },
+    [stripeWebhook.path]: {
+      post: {
+        operationId: 'stripeWebhook',
+        summary: stripeWebhook.summary,
+        tags: [...stripeWebhook.tags],
+        description:
+          "For Stripe only: register `<PUBLIC_URL>/api/stripe/webhook` as the endpoint of the shop's Stripe account. " +
+          'The body is a Stripe event (JSON, at most 1 MB) signed in the `Stripe-Signature` header with the ' +
+          "endpoint's secret (STRIPE_WEBHOOK_SECRET); a signature more than 5 minutes old is refused. Each event is " +
+          'taken once: a repeated delivery answers 200 and changes nothing. Events for orders the shop does not ' +
+          'have, and types it does not act on, answer 200 and are ignored.',
+        requestParams: {
+          header: z.object({
+            'stripe-signature': z.string().meta({ description: 't=<unix seconds>,v1=<HMAC-SHA256 hex>' }),
+          }),
+        },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event' } } },
+        },
+        responses: {
+          200: {
+            description: 'The event was taken (or had been already)',
+            content: {
+              'application/json': {
+                schema: z.object({
+                  received: z.literal(true),
+                  outcome: z.enum(['handled', 'duplicate', 'ignored', 'unknown_order']),
+                }),
+              },
+            },
+          },
+        },
       },
     },
     [health.path]: {

@@ -393,6 +393,26 @@ export async function takeUses(db: Executor, codeId: number, count: number): Pro
   return Number(updated.numUpdatedRows) === 1
 }
 
+/**
+ * Gives back the use an order took of its code (the order was cancelled before it was paid): one use less, and the
+ * address may use a once-per-e-mail code again. Nothing when the code is gone or has no use to give back.
+ */
+export async function giveBackUse(db: Executor, code: string, email: string): Promise<void> {
+  const row = await db
+    .updateTable('discount_codes')
+    .set((eb) => ({ uses: eb('uses', '-', 1) }))
+    .where('code', '=', code.toUpperCase())
+    .where('uses', '>', 0)
+    .returning('id')
+    .executeTakeFirst()
+  if (!row) return
+  await db
+    .deleteFrom('discount_email_uses')
+    .where('code_id', '=', row.id)
+    .where('email', '=', email.toLowerCase())
+    .execute()
+}
+
 /** Records a once-per-e-mail use; false when the address has used the code already (another process, meanwhile). */
 export async function recordEmailUse(db: Executor, codeId: number, email: string): Promise<boolean> {
   const inserted = await db

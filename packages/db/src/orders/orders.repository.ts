@@ -188,7 +188,7 @@ const ORDER_SORT_KEYS = {
 /** What narrows the admin's orders; the page and the export read the same ones (orderFilter). */
 export interface OrderFilters {
   status?: OrderStatus
-  /** Unpaid, paid, partially refunded or refunded: through the payment status index. */
+  /** Unpaid, paid, partially refunded, refunded or awaiting payment: through the payment status index. */
   paymentStatus?: PaymentStatus
   /** Case-insensitive substring of the order number, the customer's name or e-mail (search.ts). */
   search?: string
@@ -454,8 +454,11 @@ export interface NewOrder {
     personalization: StoredPersonalization[]
     leadTime: { minDays: number; maxDays: number } | null
   }>
-  /** The payment method chosen and its instructions as the buyer is shown them; left out: none. */
-  payment?: { method: PaymentMethodKind; instructions: string } | null
+  /**
+   * The payment method chosen and its instructions as the buyer is shown them; left out: none. `isAwaitingCard`: a
+   * card order, awaiting its payment at Stripe's checkout.
+   */
+  payment?: { method: PaymentMethodKind; instructions: string; isAwaitingCard?: boolean } | null
   /** Defaults to now; the demo seed backdates its orders. */
   createdAt?: string
 }
@@ -499,6 +502,7 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
           region: order.money?.region ?? null,
           payment_method: order.payment?.method ?? null,
           payment_instructions: order.payment?.instructions ?? null,
+          payment_status: order.payment?.isAwaitingCard ? 'awaiting_payment' : 'unpaid',
           created_at: order.createdAt ?? now,
           updated_at: order.createdAt ?? now,
         })),

@@ -23,7 +23,10 @@ export interface OrdersTable {
   /** The payment method chosen at checkout and its instructions as the buyer was shown them; null: none. */
   payment_method: string | null
   payment_instructions: string | null
-  /** Derived from the ledger (order_payments): unpaid, paid, refunded or partially_refunded. */
+  /**
+   * Derived from the ledger (order_payments): unpaid, paid, refunded or partially_refunded; awaiting_payment for a card
+   * order at Stripe's checkout (card_payments).
+   */
   payment_status: Generated<string>
   paid_cents: Generated<number>
   refunded_cents: Generated<number>

@@ -17,7 +17,7 @@ export interface StoredPaymentMethod {
   instructions: string
 }
 
-/** All three methods: the saved ones in their order, then the others (off). */
+/** Every method: the saved ones in their order, then the others (off). */
 export async function listMethods(db: Executor): Promise<StoredPaymentMethod[]> {
   const rows = await db.selectFrom('payment_methods').selectAll().orderBy('position').orderBy('kind').execute()
   const saved = rows.flatMap((row): StoredPaymentMethod[] =>
@@ -85,12 +85,18 @@ export interface NewPaymentEntry {
   amountCents: number
   note: string | null
   actor: string | null
+  /** The provider's id of this payment or refund (Stripe's pi_... or re_...): recorded once, however often told. */
+  providerRef?: string | null
 }
 
-/** Why a payment or refund was not recorded: the order is gone, or the amount is more than it can take. */
+/**
+ * Why a payment or refund was not recorded: the order is gone, the amount is more than it can take, or the
+ * provider's payment or refund of this id is recorded already.
+ */
 export type RecordRefusal =
   | { refused: 'not_found' }
   | { refused: 'too_much'; kind: PaymentEntryKind; totalCents: number; paidCents: number; refundedCents: number }
+  | { refused: 'duplicate' }
 
 export interface RecordedPayment {
   status: PaymentStatus
@@ -107,6 +113,29 @@ export interface RecordedPayment {
 export async function record(db: Executor, entry: NewPaymentEntry): Promise<RecordedPayment | RecordRefusal> {
   const amount = entry.amountCents
   const isPayment = entry.kind === 'payment'
+  const now = nowIso()
+  const row = {
+    order_id: entry.orderId,
+    kind: entry.kind,
+    amount_cents: amount,
+    note: entry.note,
+    actor: entry.actor,
+    provider_ref: entry.providerRef ?? null,
+    created_at: now,
+  }
+  // A provider's entry claims its id first: of two confirmations of one refund at once (Stripe's answer and its
+  // webhook, in two processes), the second waits on the unique key, then finds it taken and changes nothing.
+  let claimedId: number | undefined
+  if (entry.providerRef) {
+    const claimed = await db
+      .insertInto('order_payments')
+      .values(row)
+      .onConflict((oc) => oc.column('provider_ref').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!claimed) return { refused: 'duplicate' }
+    claimedId = claimed.id
+  }
   const updated = await db
     .updateTable('orders')
     .set((eb) =>
@@ -121,9 +150,10 @@ export async function record(db: Executor, entry: NewPaymentEntry): Promise<Reco
           ])
         : eb(eb('refunded_cents', '+', amount), '<=', eb.ref('paid_cents')),
     )
-    .returning(['total_cents', 'paid_cents', 'refunded_cents', 'created_at'])
+    .returning(['total_cents', 'paid_cents', 'refunded_cents', 'created_at', 'payment_status'])
     .executeTakeFirst()
   if (!updated) {
+    if (claimedId !== undefined) await db.deleteFrom('order_payments').where('id', '=', claimedId).execute()
     const order = await db
       .selectFrom('orders')
       .select(['total_cents', 'paid_cents', 'refunded_cents'])
@@ -138,24 +168,20 @@ export async function record(db: Executor, entry: NewPaymentEntry): Promise<Reco
       refundedCents: order.refunded_cents,
     }
   }
-  const status = paymentStatusOf(updated.total_cents, updated.paid_cents, updated.refunded_cents)
-  const now = nowIso()
+  // RETURNING gives the status as it was (this update did not set it): a card order still at its checkout stays
+  // awaiting payment until its payments reach the total.
+  const status = paymentStatusOf(
+    updated.total_cents,
+    updated.paid_cents,
+    updated.refunded_cents,
+    updated.payment_status === 'awaiting_payment',
+  )
   await db
     .updateTable('orders')
     .set({ payment_status: status, updated_at: now })
     .where('id', '=', entry.orderId)
     .execute()
-  await db
-    .insertInto('order_payments')
-    .values({
-      order_id: entry.orderId,
-      kind: entry.kind,
-      amount_cents: amount,
-      note: entry.note,
-      actor: entry.actor,
-      created_at: now,
-    })
-    .execute()
+  if (claimedId === undefined) await db.insertInto('order_payments').values(row).execute()
   await salesSummary.recordPaid(db, updated.created_at, isPayment ? amount : -amount)
   return { status, paidCents: updated.paid_cents, refundedCents: updated.refunded_cents }
 }

@@ -3,7 +3,7 @@ import type { DbBool } from '../dialect'
 
 /** A payment method the owner has saved (docs/decisions/0014-payment-status.md): offered at checkout while enabled. */
 export interface PaymentMethodsTable {
-  /** bank_transfer, cash_on_delivery or pay_on_pickup. */
+  /** bank_transfer, cash_on_delivery, pay_on_pickup or card. */
   kind: string
   enabled: DbBool
   /** What the buyer is told to do: the bank details, "pay the courier", the opening hours. */
@@ -20,5 +20,24 @@ export interface OrderPaymentsTable {
   amount_cents: number
   note: string | null
   actor: string | null
+  /** Stripe's id of a payment (pi_...) or refund (re_...) it confirmed; unique. Null: recorded by hand. */
+  provider_ref: string | null
   created_at: string
+}
+
+/** A card order's Checkout Session at Stripe, and once paid the payment intent its refunds name. */
+export interface CardPaymentsTable {
+  order_id: number
+  session_id: string
+  /** When Stripe expires the session (ISO): the order is cancelled then, unless paid. */
+  expires_at: string
+  payment_intent_id: string | null
+  created_at: string
+}
+
+/** Every signed Stripe event the shop has taken, once: written in the transaction of its effect. */
+export interface StripeEventsTable {
+  id: string
+  type: string
+  received_at: string
 }

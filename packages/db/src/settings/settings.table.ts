@@ -15,4 +15,6 @@ export interface ShopSettingsTable {
   currency: Generated<string>
   default_country: Generated<string>
   prices_include_tax: Generated<DbBool>
+  /** A card order not paid within this many minutes is cancelled (30 to 1440). */
+  card_unpaid_cancel_minutes: Generated<number>
 }

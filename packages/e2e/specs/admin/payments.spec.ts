@@ -1,7 +1,7 @@
 import { type PaymentSettings, ZPaymentSettings } from '@shop/schema/payments'
 import { decodeQuotedPrintable, expect, expectToast, MailInbox, test, uniqueSuffix } from '../../fixtures/admin'
 import { E2E_SMTP_PORT } from '../../fixtures/constants'
-import { addToCartFromProductPage, cartButton, cartDrawer } from '../../fixtures/storefront'
+import { checkOutAs } from '../../fixtures/storefront'
 
 // Payment without a provider (docs/decisions/0014-payment-status.md). The owner offers bank transfer with her bank
 // details; the buyer chooses it and is told how to pay on the confirmation, the order page and in the mail; the owner
@@ -36,19 +36,7 @@ test('the owner offers bank transfer, the buyer is told how to pay, and the owne
     // A buyer checks out choosing bank transfer.
     const product = await shopAdmin.createProduct({ price: '80.00' })
     const email = `payer-${suffix}@example.com`
-    await addToCartFromProductPage(page, product)
-    await cartButton(page).click()
-    await cartDrawer(page).getByRole('link', { name: 'Checkout' }).click()
-    await expect(page).toHaveURL(/\/checkout$/)
-    const form = page.getByRole('form', { name: 'Checkout' })
-    await form.getByRole('textbox', { name: 'Full name', exact: true }).fill('Perpetua Payer')
-    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
-    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('5550132024')
-    await form.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Vineyard Road')
-    await form.getByRole('textbox', { name: 'City', exact: true }).fill('Nashville')
-    await form.getByRole('textbox', { name: 'State', exact: true }).fill('TN')
-    await form.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('37203')
-    await form.getByRole('textbox', { name: 'Country', exact: true }).fill('USA')
+    const form = await checkOutAs(page, product, { name: 'Perpetua Payer', email })
     const choice = form.getByRole('radiogroup', { name: 'Payment method' })
     await choice.getByRole('radio', { name: 'Bank transfer' }).check()
     await expect(choice.getByRole('radio', { name: 'Bank transfer' })).toBeChecked()

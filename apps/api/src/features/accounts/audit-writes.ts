@@ -37,7 +37,7 @@ const ENTITIES: Record<string, AuditEntity> = {
 /** Parts of a section that are records of their own: /admin/settings/money is the money settings, not an action. */
 const SUB_RECORDS: Record<string, Reader> = {
   'settings/money': (ctx) => money.getMoneySettings(ctx.db),
-  'settings/payments': (ctx) => getPaymentSettings(ctx.db),
+  'settings/payments': (ctx) => getPaymentSettings(ctx),
 }
 
 type Reader = (ctx: Context, id: number | undefined) => Promise<Record<string, unknown> | undefined>
@@ -92,7 +92,12 @@ function idOf(value: unknown): number | undefined {
 }
 
 /** Audited actions that change nothing in the database: their entry is written after them, outside a transaction. */
-const NOT_DATABASE_WRITES = new Set<string>(['admin.settings.testMail'] satisfies ProcedurePath[])
+// A card refund waits on Stripe's answer, which must not hold a transaction (on SQLite, the one write lock every
+// order needs) open: it records the refund in a transaction of its own once Stripe has answered.
+const NOT_DATABASE_WRITES = new Set<string>([
+  'admin.settings.testMail',
+  'admin.orders.refund',
+] satisfies ProcedurePath[])
 
 /** The route's path segments and entity when the procedure is a write audited here. */
 function auditedRoute(path: string) {

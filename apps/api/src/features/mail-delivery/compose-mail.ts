@@ -43,7 +43,12 @@ export function toMailOrder(order: Order, currency?: string): MailOrder {
     status: order.status,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
-    payment: { methodName: order.payment.methodName, instructions: order.payment.instructions },
+    payment: {
+      methodName: order.payment.methodName,
+      instructions: order.payment.instructions,
+      method: order.payment.method,
+      status: order.payment.status,
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 import { moneyToCents } from '@shop/schema/common'
 import { type LeadTime, webLinkOf } from '@shop/schema/display'
 import type { OrderCharges } from '@shop/schema/orders'
+import type { PaymentMethodKind, PaymentStatus } from '@shop/schema/payments'
 import { formatCents } from '../../lib/money'
 /** The shop as its mails show it (from the settings). */
 export interface MailShop {
@@ -41,8 +42,16 @@ export interface MailOrder {
   status: 'pending' | 'processing' | 'completed' | 'cancelled'
   trackingNumber: string | null
   trackingUrl: string | null
-  /** How to pay: the method chosen and the owner's instructions; left out or null: none. */
-  payment?: { methodName: string | null; instructions: string | null }
+  /**
+   * How to pay: the method chosen and the owner's instructions; left out or null: none. The method's kind and the
+   * payment status, when given, say whether it is paid (a card order's mails, the owner's notification).
+   */
+  payment?: {
+    methodName: string | null
+    instructions: string | null
+    method?: PaymentMethodKind | null
+    status?: PaymentStatus
+  }
 }
 
 export interface RenderedMail {

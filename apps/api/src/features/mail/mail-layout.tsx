@@ -15,6 +15,7 @@ import {
 } from '@react-email/components'
 import { chargeRows } from '@shop/schema/charges'
 import { madeToOrderNote } from '@shop/schema/display'
+import { PAYMENT_STATUS_LABELS } from '@shop/schema/payments'
 import type { ReactNode } from 'react'
 import { formatDate, formatDollars, isWebLink, type MailOrder, type MailOrderLine, type MailShop } from './mail-data'
 
@@ -236,14 +237,27 @@ export function Tracking(props: { order: MailOrder }) {
   )
 }
 
-/** How to pay: the method the buyer chose and the shop's instructions for it. */
-export function PaymentInstructions(props: { order: MailOrder }) {
+/**
+ * How the order is paid. A card order's mails go once Stripe has confirmed the payment: "Paid by card", and no
+ * instructions. Otherwise the method and the shop's instructions for it; the owner's copy (`forOwner`) also says
+ * whether the money has arrived ("Unpaid – Bank transfer").
+ */
+export function PaymentInstructions(props: { order: MailOrder; forOwner?: boolean }) {
   const payment = props.order.payment
   if (!payment?.methodName) return null
+  const status = payment.status ? PAYMENT_STATUS_LABELS[payment.status] : undefined
+  const isCard = payment.method === 'card'
+  const heading = isCard
+    ? payment.status === 'paid'
+      ? 'Paid by card'
+      : `${status ?? 'Card'} – card`
+    : props.forOwner && status
+      ? `${status} – ${payment.methodName}`
+      : payment.methodName
   return (
     <Section style={{ backgroundColor: PANEL, borderRadius: '6px', padding: '12px 16px', margin: '0 0 20px' }}>
-      <Text style={label}>Payment: {payment.methodName}</Text>
-      {payment.instructions && (
+      <Text style={label}>Payment: {heading}</Text>
+      {payment.instructions && !isCard && (
         <Text style={{ ...text, margin: 0, whiteSpace: 'pre-line' }}>{payment.instructions}</Text>
       )}
     </Section>

@@ -60,7 +60,7 @@ export function OrderReceivedMail({ shop, order, adminUrl }: { shop: MailShop; o
       </Paragraph>
       <OrderFacts order={order} />
       <OrderLines order={order} />
-      <PaymentInstructions order={order} />
+      <PaymentInstructions order={order} forOwner />
       <ShippingAddress order={order} />
       {order.notes && (
         <>

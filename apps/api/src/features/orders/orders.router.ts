@@ -29,7 +29,7 @@ export const ordersRouter = router({
     .meta(route('orders.create'))
     .input(ZCreateOrderInput)
     .output(ZPlacedOrder)
-    .mutation(({ ctx, input }) => orders.createOrder(ctx, input, ctx.request.ip)),
+    .mutation(({ ctx, input }) => orders.createOrder(ctx, input, ctx.request.ip, ctx.publishCatalogChange)),
   quote: publicProcedure
     .meta(route('orders.quote'))
     .input(ZQuoteInput)

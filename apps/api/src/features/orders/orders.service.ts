@@ -1,3 +1,4 @@
+import * as cardRepo from '@shop/db/card-payments'
 import { type Db, type Executor, inTransaction } from '@shop/db/client'
 import * as orderEventsRepo from '@shop/db/order-events'
 import * as ordersRepo from '@shop/db/orders'
@@ -17,8 +18,10 @@ import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { type Page, pageOf } from '../../lib/paging'
+import { isStripeRefusal } from '../../lib/stripe'
 import { tryDiscountCode } from '../money/discount-code-limit'
 import { queueStatusMail } from '../outbox/outbox-mails'
+import { beginCardCheckout } from './card-checkout'
 import { stockMessage, stockMovementOf } from './order-rules'
 import { type CreateOrderValues, submitOrder, UnknownCodeError } from './order-writer'
 
@@ -31,10 +34,13 @@ import { type CreateOrderValues, submitOrder, UnknownCodeError } from './order-w
  * limited per client (features/money/discount-code-limit.ts); one without a code never meets the limit.
  */
 export async function createOrder(
-  { db, mailSender, moneyRules, rateLimits }: Pick<AppDeps, 'db' | 'mailSender' | 'moneyRules' | 'rateLimits'>,
+  deps: Pick<AppDeps, 'db' | 'mailSender' | 'moneyRules' | 'rateLimits' | 'config' | 'stripe'>,
   input: CreateOrderValues,
   client: string,
+  /** A card order that could not go to Stripe gave its stock back: the catalog caches must forget what they read. */
+  catalogChanged?: () => Promise<void>,
 ): Promise<PlacedOrder> {
+  const { db, mailSender, moneyRules, rateLimits } = deps
   // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch.
   const rules = await moneyRules.get(db)
   const code = input.discountCode
@@ -50,6 +56,15 @@ export async function createOrder(
         }
       })
     : await submitOrder(db, input, rules)
+  if (order.payment.method === 'card') {
+    // Stripe's page is made once the order is committed: no transaction waits on Stripe.
+    try {
+      return { ...order, payUrl: await beginCardCheckout(deps, order, rules.settings.currency) }
+    } catch (error) {
+      await catalogChanged?.()
+      throw error
+    }
+  }
   // The buyer's confirmation and the owner's notification were queued with the order.
   mailSender.kick()
   return order
@@ -136,11 +151,13 @@ export type UpdateOrderStatusValues = z.output<typeof ZUpdateOrderStatusInput>
  * completed or cancelled) are written in one transaction, with the timeline's entries and the admin's name.
  */
 export async function updateOrderStatus(
-  { db, mailSender }: Pick<AppDeps, 'db' | 'mailSender'>,
+  deps: Pick<AppDeps, 'db' | 'mailSender'> & Partial<Pick<AppDeps, 'stripe' | 'background'>>,
   actor: string,
   input: UpdateOrderStatusValues,
 ): Promise<Order> {
+  const { db, mailSender } = deps
   const { id, status } = input
+  let openCheckout: string | null = null
   const queued = await inTransaction(db, async (tx) => {
     const order = await getOrder(tx, id)
     const statusChanged = order.status !== status
@@ -150,6 +167,10 @@ export async function updateOrderStatus(
       if (movement === 'take') await takeItems(tx, order.items)
       if (!(await ordersRepo.updateStatus(tx, id, { from: order.status, to: status }))) {
         throw new AppError('CONFLICT', `Order ${id} was changed meanwhile; reload it and try again`)
+      }
+      // A card order cancelled before it was paid waits no more; its checkout at Stripe is closed below.
+      if (status === 'cancelled' && (await cardRepo.endAwaiting(tx, id))) {
+        openCheckout = (await cardRepo.findByOrderId(tx, id))?.sessionId ?? null
       }
     }
     const tracking = {
@@ -176,7 +197,37 @@ export async function updateOrderStatus(
     return notify
   })
   if (queued) mailSender.kick()
+  const sessionId: string | null = openCheckout
+  const { stripe, background } = deps
+  if (sessionId && stripe && background) {
+    // After the answer, never inside a transaction: so that the buyer can no longer pay the cancelled order.
+    background.run('expire-checkout', async () => {
+      await stripe.checkout.sessions.expire(sessionId).catch((error: unknown) => {
+        // Expired or completed meanwhile: nothing left to close.
+        if (!isStripeRefusal(error)) throw error
+      })
+    })
+  }
   return getOrder(db, id)
+}
+
+/**
+ * Cancels an order in the caller's transaction as the admin's cancel does (its items back to stock, the status
+ * change on the timeline, under `actor`), without a mail: a card order that was never paid, whose buyer was never
+ * sent a confirmation. Nothing when it is cancelled already.
+ */
+export async function cancelWithoutMail(tx: Executor, order: Order, actor: string): Promise<void> {
+  if (order.status === 'cancelled') return
+  await releaseItems(tx, order.items)
+  if (!(await ordersRepo.updateStatus(tx, order.id, { from: order.status, to: 'cancelled' }))) {
+    throw new AppError('CONFLICT', `Order ${order.id} was changed meanwhile; reload it and try again`)
+  }
+  await orderEventsRepo.insert(tx, {
+    orderId: order.id,
+    type: 'status',
+    actor,
+    data: { from: order.status, to: 'cancelled', notified: false },
+  })
 }
 
 /** Deleting removes the record only; stock is a matter of cancelling, which an admin does first if it applies. */

@@ -32,30 +32,47 @@ export async function mintOrderKey(db: Executor, orderId: number): Promise<strin
   return key
 }
 
-/**
- * For orders just written in this transaction: a key to each one's guest page (given to the buyer in the answer),
- * the buyer's confirmation and the owner's notification. A few statements for the whole batch, whatever its size.
- */
-export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise<PlacedOrder[]> {
-  if (orders.length === 0) return []
-  const settings = await settingsRepo.get(db)
-  const owners = settings?.notificationEmails.length ? settings.notificationEmails : [settings?.email ?? '']
-  const keys = orders.map(() => randomToken())
-  await orderKeysRepo.insertMany(
-    db,
-    orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
-  )
-  const now = Date.now()
-  const mails: NewMail[] = orders.flatMap((order) => [
+/** The buyer's confirmation and the owner's notification of an order. */
+function placedOrderMails(order: Pick<Order, 'id' | 'customerEmail'>, owners: string[], now: number): NewMail[] {
+  return [
     { kind: 'order_placed', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId(now) },
     ...owners
       .filter((to) => to !== '')
       .map(
         (to): NewMail => ({ kind: 'order_received', orderId: order.id, to, payload: {}, messageId: newMessageId(now) }),
       ),
-  ])
+  ]
+}
+
+/** Where the owner's notifications go: the addresses set for them, else the shop's own. */
+async function ownerAddresses(db: Executor): Promise<string[]> {
+  const settings = await settingsRepo.get(db)
+  return settings?.notificationEmails.length ? settings.notificationEmails : [settings?.email ?? '']
+}
+
+/**
+ * For orders just written in this transaction: a key to each one's guest page (given to the buyer in the answer),
+ * the buyer's confirmation and the owner's notification. A few statements for the whole batch, whatever its size.
+ * A card order's mails wait for its payment (queueCardOrderMails): until Stripe confirms it, the buyer has ordered
+ * nothing that the shop should prepare.
+ */
+export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise<PlacedOrder[]> {
+  if (orders.length === 0) return []
+  const owners = await ownerAddresses(db)
+  const keys = orders.map(() => randomToken())
+  await orderKeysRepo.insertMany(
+    db,
+    orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
+  )
+  const now = Date.now()
+  const mails = orders.flatMap((order) => (order.payment.method === 'card' ? [] : placedOrderMails(order, owners, now)))
   await outboxRepo.enqueue(db, mails)
-  return orders.map((order, i) => ({ ...order, accessKey: keys[i] as string }))
+  return orders.map((order, i) => ({ ...order, accessKey: keys[i] as string, payUrl: null }))
+}
+
+/** A card order's confirmation and the owner's notification, once its payment is recorded (in that transaction). */
+export async function queueCardOrderMails(db: Executor, order: Pick<Order, 'id' | 'customerEmail'>): Promise<void> {
+  await outboxRepo.enqueue(db, placedOrderMails(order, await ownerAddresses(db), Date.now()))
 }
 
 /** The buyer's mail about their order's new status (and tracking). */

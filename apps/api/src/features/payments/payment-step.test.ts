@@ -14,6 +14,11 @@ describe('chooseMethod', () => {
 
   it('takes the first enabled method when none is chosen, and none when the shop offers none', () => {
     expect(chooseMethod([cash, pickup, bank], undefined)).toBe(pickup)
+    // Never card unasked: a client that names no method would leave the order waiting for Stripe.
+    const card: StoredPaymentMethod = { kind: 'card', enabled: true, instructions: '' }
+    expect(chooseMethod([card, bank], undefined)).toBe(bank)
+    expect(chooseMethod([card], undefined)).toBeNull()
+    expect(chooseMethod([card], 'card')).toBe(card)
     expect(chooseMethod([cash], undefined)).toBeNull()
     expect(chooseMethod([], undefined)).toBeNull()
   })

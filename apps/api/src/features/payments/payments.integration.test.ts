@@ -56,7 +56,16 @@ describe('payments: methods, the payment status and paid revenue', () => {
           { kind: 'bank_transfer', name: 'Bank transfer', enabled: false, instructions: '' },
           { kind: 'cash_on_delivery', name: 'Cash on delivery', enabled: false, instructions: '' },
           { kind: 'pay_on_pickup', name: 'Pay on pickup', enabled: false, instructions: '' },
+          { kind: 'card', name: 'Card', enabled: false, instructions: '' },
         ],
+        // A server without Stripe's keys (card-payments.integration.test.ts has one with them).
+        card: {
+          available: false,
+          mode: null,
+          webhookUrl: `${t.config.publicUrl}/api/stripe/webhook`,
+          lastEventAt: null,
+          unpaidCancelAfterMinutes: 60,
+        },
       })
       expect((await shopInfo()).paymentMethods).toEqual([])
 
@@ -116,6 +125,7 @@ describe('payments: methods, the payment status and paid revenue', () => {
         ['cash_on_delivery', false],
         ['bank_transfer', true],
         ['pay_on_pickup', true],
+        ['card', false],
       ])
       // The checkout follows at once: the money cache was emptied by the write.
       expect((await shopInfo()).paymentMethods).toEqual([
@@ -173,7 +183,13 @@ describe('payments: methods, the payment status and paid revenue', () => {
       expect(placed.json().message).toBe(
         'Cash on delivery is not offered by this shop. Please choose Bank transfer or Pay on pickup.',
       )
-      const unknown = await placeOrder({ paymentMethod: 'card' })
+      // Card is a method, but not offered by a shop whose server has no Stripe keys.
+      const card = await placeOrder({ paymentMethod: 'card' })
+      expect(card.statusCode).toBe(400)
+      expect(card.json().message).toBe(
+        'Card is not offered by this shop. Please choose Bank transfer or Pay on pickup.',
+      )
+      const unknown = await placeOrder({ paymentMethod: 'cheque' })
       expect(unknown.statusCode).toBe(400)
       expect(unknown.body).toContain('Payment method must be one of: bank_transfer, cash_on_delivery, pay_on_pickup')
     })

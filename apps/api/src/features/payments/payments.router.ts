@@ -8,10 +8,10 @@ export const adminPaymentsRouter = router({
     .meta(route('admin.payments.get'))
     .input(z.void())
     .output(ZPaymentSettings)
-    .query(({ ctx }) => payments.getPaymentSettings(ctx.db)),
+    .query(({ ctx }) => payments.getPaymentSettings(ctx)),
   update: adminProcedure
     .meta(route('admin.payments.update'))
     .input(ZPaymentSettingsInput)
     .output(ZPaymentSettings)
-    .mutation(({ ctx, input }) => payments.updatePaymentSettings(ctx.db, input)),
+    .mutation(({ ctx, input }) => payments.updatePaymentSettings(ctx, input)),
 })

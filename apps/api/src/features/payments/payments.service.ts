@@ -1,8 +1,12 @@
+import * as cardRepo from '@shop/db/card-payments'
 import type { Db } from '@shop/db/client'
 import * as moneyRepo from '@shop/db/money'
 import * as paymentsRepo from '@shop/db/payments'
 import { centsToMoney } from '@shop/schema/common'
 import {
+  CARD_KEYS_MISSING_MESSAGE,
+  CARD_PAYMENT_INSTRUCTIONS,
+  type CardSettings,
   type OfferedPaymentMethod,
   PAYMENT_METHOD_NAMES,
   type PaymentEntry,
@@ -15,24 +19,55 @@ import {
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
+import { STRIPE_WEBHOOK_PATH } from '../../lib/stripe'
 
 // --- Settings -------------------------------------------------------------------------------------------------
 
-function toSettings(methods: paymentsRepo.StoredPaymentMethod[]): PaymentSettings {
-  return { methods: methods.map((method) => ({ ...method, name: PAYMENT_METHOD_NAMES[method.kind] })) }
+/** Whether card payments are set up: never the keys, only whether they are there and which mode they are for. */
+export async function getCardSettings(deps: Pick<AppDeps, 'db' | 'config'>): Promise<CardSettings> {
+  const { db, config } = deps
+  const [lastEventAt, unpaidCancelAfterMinutes] = await Promise.all([
+    cardRepo.lastEventAt(db),
+    cardRepo.getUnpaidCancelMinutes(db),
+  ])
+  return {
+    available: config.stripe !== undefined,
+    mode: config.stripe?.mode ?? null,
+    webhookUrl: `${config.publicUrl}${STRIPE_WEBHOOK_PATH}`,
+    lastEventAt,
+    unpaidCancelAfterMinutes,
+  }
 }
 
-export async function getPaymentSettings(db: Db): Promise<PaymentSettings> {
-  return toSettings(await paymentsRepo.listMethods(db))
+/**
+ * Every method (the buyer's name for it; the settings screen adds the provider, "Card (Stripe)"), and whether card
+ * payments are set up: never the keys, only whether they are there and which mode they are for.
+ */
+export async function getPaymentSettings(deps: Pick<AppDeps, 'db' | 'config'>): Promise<PaymentSettings> {
+  const [methods, card] = await Promise.all([paymentsRepo.listMethods(deps.db), getCardSettings(deps)])
+  return { methods: methods.map((method) => ({ ...method, name: PAYMENT_METHOD_NAMES[method.kind] })), card }
 }
 
-/** Saves the methods in the order given; those left out are off. The checkout follows at once (a catalog write). */
-export async function updatePaymentSettings(db: Db, values: PaymentSettingsValues): Promise<PaymentSettings> {
-  await db.transaction().execute((tx) => paymentsRepo.replaceMethods(tx, values.methods))
-  return getPaymentSettings(db)
+/**
+ * Saves the methods in the order given; those left out are off. The checkout follows at once (a catalog write). Card
+ * can be enabled only on a server that has Stripe's keys (400 otherwise).
+ */
+export async function updatePaymentSettings(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  values: PaymentSettingsValues,
+): Promise<PaymentSettings> {
+  const enablesCard = values.methods.some((method) => method.kind === 'card' && method.enabled)
+  if (enablesCard && !deps.config.stripe) throw new AppError('BAD_REQUEST', CARD_KEYS_MISSING_MESSAGE)
+  await deps.db.transaction().execute(async (tx) => {
+    await paymentsRepo.replaceMethods(tx, values.methods)
+    if (values.unpaidCancelAfterMinutes !== undefined) {
+      await cardRepo.setUnpaidCancelMinutes(tx, values.unpaidCancelAfterMinutes)
+    }
+  })
+  return getPaymentSettings(deps)
 }
 
-/** The methods the checkout offers (GET /api/shop), from the money cache. */
+/** The methods the checkout offers (GET /api/shop), from the money cache (card only where the keys are set). */
 export async function offeredMethods(deps: Pick<AppDeps, 'db' | 'moneyRules'>): Promise<OfferedPaymentMethod[]> {
   const rules = await deps.moneyRules.get(deps.db)
   return rules.paymentMethods
@@ -40,7 +75,7 @@ export async function offeredMethods(deps: Pick<AppDeps, 'db' | 'moneyRules'>): 
     .map((method) => ({
       kind: method.kind,
       name: PAYMENT_METHOD_NAMES[method.kind],
-      instructions: method.instructions,
+      instructions: method.instructions || (method.kind === 'card' ? CARD_PAYMENT_INSTRUCTIONS : ''),
     }))
 }
 
@@ -52,6 +87,16 @@ export async function offeredMethods(deps: Pick<AppDeps, 'db' | 'moneyRules'>): 
  * above what is held.
  */
 export async function recordPayment(db: Db, actor: string, input: RecordPaymentValues): Promise<void> {
+  if (input.kind === 'refund') {
+    // The money of a card payment is at Stripe: only a refund made there gives it back.
+    const order = await cardRepo.findByOrderId(db, input.id)
+    if (order?.paymentMethod === 'card' && order.paymentIntentId) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `Order ${input.id} was paid by card: refund it with Refund, which sends the money back through Stripe`,
+      )
+    }
+  }
   const { currency } = await moneyRepo.getSettings(db)
   const outcome = await db.transaction().execute((tx) =>
     paymentsRepo.record(tx, {
@@ -64,6 +109,7 @@ export async function recordPayment(db: Db, actor: string, input: RecordPaymentV
   )
   if ('refused' in outcome) {
     if (outcome.refused === 'not_found') throw new AppError('NOT_FOUND', `Order ${input.id} not found`)
+    if (outcome.refused === 'duplicate') return
     const held = outcome.paidCents - outcome.refundedCents
     const amount = formatCents(input.amount, currency)
     throw new AppError(

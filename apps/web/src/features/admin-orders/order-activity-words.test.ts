@@ -50,6 +50,24 @@ describe('describeTimelineEntry', () => {
     )
   })
 
+  it('names Stripe for the payments it confirmed, and the shop for the unpaid card orders it cancelled', () => {
+    expect(
+      describeTimelineEntry({
+        type: 'payment',
+        at,
+        id: 2,
+        kind: 'payment',
+        amount: '45.00',
+        note: 'pi_123',
+        actor: 'Stripe',
+        status: 'paid',
+      }),
+    ).toBe('Stripe recorded a payment of $45.00 · Paid')
+    expect(
+      describeTimelineEntry({ type: 'status', at, actor: 'shop', from: 'pending', to: 'cancelled', notified: false }),
+    ).toBe('The shop changed the status from Pending to Cancelled · customer not notified')
+  })
+
   it('words the tracking being set, changed and removed', () => {
     const tracking = (trackingNumber: string | null, trackingUrl: string | null): OrderTimelineEntry => ({
       type: 'tracking',

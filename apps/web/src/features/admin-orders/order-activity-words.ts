@@ -23,9 +23,16 @@ export function mailStatusLabel(mail: Pick<OrderMail, 'status' | 'lastError'>): 
 
 export const MAIL_STATUS_COLORS: Record<MailStatus, string> = { pending: 'yellow', sent: 'green', failed: 'red' }
 
-/** Who did it: "Admin jane" (the back office has one role, labelled Admin), or the shop itself. */
+// The actors the server writes for what no admin did (apps/api card-payments.service.ts STRIPE_ACTOR, and the
+// unpaid card orders' sweep): Stripe's confirmations, and the shop cancelling an order nobody paid.
+const STRIPE_ACTOR = 'Stripe'
+const SHOP_ACTOR = 'shop'
+
+/** Who did it: "Admin jane" (the back office has one role, labelled Admin), Stripe, or the shop itself. */
 function byWhom(actor: string | null): string {
-  return actor ? `Admin ${actor}` : 'The shop'
+  if (actor === STRIPE_ACTOR) return 'Stripe'
+  if (!actor || actor === SHOP_ACTOR) return 'The shop'
+  return `Admin ${actor}`
 }
 
 const status = (value: OrderStatus) => statusLabel(value)

@@ -1,23 +1,31 @@
-import { Button, Card, Group, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core'
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core'
 import { schemaResolver, useForm } from '@mantine/form'
 import {
+  adminMethodName,
+  CARD_PAYMENT_INSTRUCTIONS,
+  isProviderMethod,
   MAX_PAYMENT_INSTRUCTIONS,
+  type PaymentMethodKind,
   type PaymentSettings,
   type PaymentSettingsValues,
   ZPaymentSettingsInput,
 } from '@shop/schema/payments'
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react'
 import { LoadErrorView } from '../../components/admin/load-error-view'
 import { fieldErrorsOf } from '../../lib/error-message'
+import { CardPaymentSettings } from './card-payment-settings'
 import { usePaymentSettings, useSavePaymentSettings } from './use-payment-settings'
 
-const PLACEHOLDERS: Record<string, string> = {
+const PLACEHOLDERS: Record<PaymentMethodKind, string> = {
   bank_transfer: 'Account holder, IBAN and BIC; ask for the order number as the reference.',
   cash_on_delivery: 'Please have the exact amount ready for the courier.',
   pay_on_pickup: 'Where and when to collect the order, and how to pay there.',
+  card: CARD_PAYMENT_INSTRUCTIONS,
 }
 
 const toFormValues = (settings: PaymentSettings): PaymentSettingsValues => ({
   methods: settings.methods.map(({ kind, enabled, instructions }) => ({ kind, enabled, instructions })),
+  unpaidCancelAfterMinutes: settings.card.unpaidCancelAfterMinutes,
 })
 
 interface PaymentMethodsFormProps {
@@ -27,15 +35,20 @@ interface PaymentMethodsFormProps {
   onSave: (values: PaymentSettingsValues) => Promise<PaymentSettings>
 }
 
-/** The three methods, each with its switch and its instructions, checked with the server's schema. */
+/**
+ * Every method with its switch, its place in the checkout's order (up and down) and its instructions, checked with
+ * the server's schema. Card (Stripe) also shows how it is set up; it can be switched on only when the server has
+ * Stripe's keys.
+ */
 export function PaymentMethodsForm({ settings, isSaving, onSave }: PaymentMethodsFormProps) {
-  const names = new Map(settings.methods.map((method) => [method.kind, method.name]))
   const form = useForm<PaymentSettingsValues>({
     mode: 'controlled',
     initialValues: toFormValues(settings),
     validate: schemaResolver(ZPaymentSettingsInput, { sync: true }),
     transformValues: (values) => ZPaymentSettingsInput.parse(values),
   })
+  const { methods, unpaidCancelAfterMinutes } = form.getValues()
+  const move = (from: number, to: number) => form.reorderListItem('methods', { from, to })
   return (
     <form
       noValidate
@@ -50,27 +63,75 @@ export function PaymentMethodsForm({ settings, isSaving, onSave }: PaymentMethod
         ),
       )}
     >
-      <Stack gap="md">
-        {form.getValues().methods.map((method, index) => {
-          const name = names.get(method.kind) ?? method.kind
+      <Stack gap="lg">
+        {methods.map((method, index) => {
+          const name = adminMethodName(method.kind)
+          const isCard = method.kind === 'card'
+          const isOptional = isProviderMethod(method.kind)
           return (
-            <Stack key={method.kind} gap={6}>
-              <Switch
-                label={name}
-                description={method.enabled ? 'Offered at checkout' : 'Not offered'}
-                {...form.getInputProps(`methods.${index}.enabled`, { type: 'checkbox' })}
-              />
-              <Textarea
-                label={`Instructions for ${name}`}
-                description="Shown to the buyer after the order, on the order page and in the confirmation e-mail."
-                placeholder={PLACEHOLDERS[method.kind]}
-                autosize
-                minRows={2}
-                maxRows={8}
-                maxLength={MAX_PAYMENT_INSTRUCTIONS}
-                withAsterisk={method.enabled}
-                {...form.getInputProps(`methods.${index}.instructions`)}
-              />
+            <Stack
+              key={method.kind}
+              gap={6}
+              role="group"
+              aria-label={name}
+              pt={index > 0 ? 'md' : 0}
+              style={index > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Switch
+                  label={name}
+                  description={
+                    method.enabled
+                      ? `Offered at checkout, ${index === 0 ? 'first' : `in place ${index + 1}`}`
+                      : 'Not offered'
+                  }
+                  disabled={isCard && !settings.card.available}
+                  {...form.getInputProps(`methods.${index}.enabled`, { type: 'checkbox' })}
+                />
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move ${name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    <IconChevronUp size={16} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move ${name} down`}
+                    disabled={index === methods.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <IconChevronDown size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Group>
+              {isCard && (
+                <CardPaymentSettings
+                  card={settings.card}
+                  cancelAfter={unpaidCancelAfterMinutes}
+                  onCancelAfterChange={(minutes) => form.setFieldValue('unpaidCancelAfterMinutes', minutes)}
+                  cancelAfterError={form.errors.unpaidCancelAfterMinutes as string | undefined}
+                />
+              )}
+              {(!isCard || settings.card.available) && (
+                <Textarea
+                  label={`Instructions for ${name}`}
+                  description={
+                    isOptional
+                      ? `Optional: shown to the buyer before paying on Stripe's page. Left empty: "${CARD_PAYMENT_INSTRUCTIONS}"`
+                      : 'Shown to the buyer after the order, on the order page and in the confirmation e-mail.'
+                  }
+                  placeholder={PLACEHOLDERS[method.kind]}
+                  autosize
+                  minRows={isOptional ? 1 : 2}
+                  maxRows={8}
+                  maxLength={MAX_PAYMENT_INSTRUCTIONS}
+                  withAsterisk={method.enabled && !isOptional}
+                  {...form.getInputProps(`methods.${index}.instructions`)}
+                />
+              )}
             </Stack>
           )
         })}
@@ -85,9 +146,10 @@ export function PaymentMethodsForm({ settings, isSaving, onSave }: PaymentMethod
 }
 
 /**
- * The payment methods the checkout offers (bank transfer, cash on delivery, pay on pickup), each with the
- * instructions the buyer is given. No card payments yet: the admin records the money on the order
- * (docs/decisions/0014-payment-status.md).
+ * The payment methods the checkout offers, in its order: bank transfer, cash on delivery and pay on pickup, each
+ * with the instructions the buyer is given (the admin records the money on the order,
+ * docs/decisions/0014-payment-status.md), and card payments through Stripe's hosted Checkout, recorded by Stripe's
+ * webhook (0020).
  */
 export function PaymentMethodsCard() {
   const { data: settings, isError, refetch, isRefetching } = usePaymentSettings()
@@ -99,7 +161,8 @@ export function PaymentMethodsCard() {
       </Title>
       <Text size="sm" c="ink.7" mb="md">
         How buyers can pay. The checkout offers the enabled methods in this order; with none enabled, orders are placed
-        without a payment method. Record payments on each order when the money arrives.
+        without a payment method. Record offline payments on each order when the money arrives; card payments are
+        recorded when Stripe confirms them.
       </Text>
       {isError ? (
         <LoadErrorView

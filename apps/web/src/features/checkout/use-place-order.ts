@@ -4,17 +4,20 @@ import type { PaymentMethodKind } from '@shop/schema/payments'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createElement } from 'react'
 import { toast } from '../../components/toasts'
-import { apiMessageOf } from '../../lib/api-error'
+import { apiMessageOf, httpStatusOf } from '../../lib/api-error'
 import { useTRPC } from '../../lib/trpc'
 import { useCart } from '../cart/cart-store'
 import { ORDER_ERROR_TITLE, OrderErrorMessage } from './order-error-message'
 import { buildOrderInput } from './order-input'
+import { rememberCardCheckout } from './pending-card-checkout'
 import { QUOTE_KEY, type QuoteDetails, quoteInputOf } from './use-quote'
 
 /**
  * Places the cart as a guest order, with the address's country and state, the shipping method and code chosen, and
  * the payment method chosen, and the total the buyer was shown (the quote's): if the server's differs by then, it answers 409 with the new total,
- * the toast says so and the summary is priced again. Success clears the cart; failure keeps it.
+ * the toast says so and the summary is priced again. Success clears the cart; failure keeps it. A card order answers
+ * with Stripe's payment page, where the browser goes next; when Stripe cannot be reached the API answers 503 and
+ * `paymentError` carries its message for the payment step, where the buyer can choose another method.
  */
 export function usePlaceOrder(
   details: QuoteDetails,
@@ -26,7 +29,16 @@ export function usePlaceOrder(
   const { items, total, clear } = useCart()
   const mutation = useMutation(
     trpc.orders.create.mutationOptions({
-      onSuccess: () => clear(),
+      onSuccess: (order) => {
+        // The order exists (stock taken, awaiting payment when paid by card): the cart has done its work.
+        clear()
+        // A card order is paid on Stripe's hosted page, which sends the buyer back to the order's own page (or,
+        // on Cancel, to the checkout, which then offers the way back: pending-card-checkout.ts).
+        if (order.payUrl) {
+          rememberCardCheckout({ ...order, payUrl: order.payUrl })
+          window.location.assign(order.payUrl)
+        }
+      },
       onError: (error) => {
         // 409 (stock is short) and 400 (a product is no longer sold) carry a message naming the product.
         toast({
@@ -76,5 +88,10 @@ export function usePlaceOrder(
     })
   }
 
-  return { placeOrder, order: mutation.data, isPending: mutation.isPending }
+  const failedMethod = mutation.variables?.paymentMethod
+  const paymentError =
+    httpStatusOf(mutation.error) === 503 && failedMethod
+      ? { method: failedMethod, message: apiMessageOf(mutation.error) ?? 'The payment service cannot be reached.' }
+      : undefined
+  return { placeOrder, order: mutation.data, isPending: mutation.isPending, paymentError }
 }

@@ -218,3 +218,57 @@ describe('the payment: method, instructions and status', () => {
     expect(screen.queryByRole('region', { name: 'Payment' })).toBeNull()
   })
 })
+
+describe('a card payment: never the redirect, only the status the server recorded', () => {
+  const card = (status: GuestOrder['payment']['status']) => ({
+    method: 'card' as const,
+    methodName: 'Card',
+    instructions: "You will pay by card on Stripe's secure page.",
+    status,
+  })
+
+  it("waits for the bank's confirmation while the payment is awaited, and says the page updates itself", () => {
+    renderOrder(buildGuestOrder({ payment: card('awaiting_payment') }))
+    const notice = screen.getByRole('status')
+    expect(within(notice).getByText("Waiting for your bank's confirmation")).toBeTruthy()
+    expect(within(notice).getByText(/This page updates by itself/)).toBeTruthy()
+    expect(screen.queryByText('Payment received')).toBeNull()
+    const payment = screen.getByRole('region', { name: 'Payment' })
+    expect(within(payment).getByText('Awaiting payment')).toBeTruthy()
+    expect(within(payment).getByText("You will pay by card on Stripe's secure page.")).toBeTruthy()
+  })
+
+  it('says the payment was received once the server recorded it', () => {
+    renderOrder(buildGuestOrder({ payment: card('paid') }))
+    expect(within(screen.getByRole('status')).getByText('Payment received')).toBeTruthy()
+    expect(screen.queryByText("Waiting for your bank's confirmation")).toBeNull()
+    // The default words for card ("You will pay...") are over once it is paid.
+    expect(screen.queryByText("You will pay by card on Stripe's secure page.")).toBeNull()
+  })
+
+  it('says an unpaid card order was cancelled because it was not paid', () => {
+    renderOrder(
+      buildGuestOrder({
+        status: 'cancelled',
+        payment: card('unpaid'),
+        history: [
+          { status: 'pending', at: '2026-11-20T10:00:00.000Z' },
+          { status: 'cancelled', at: '2026-11-20T11:00:00.000Z' },
+        ],
+      }),
+    )
+    expect(
+      within(screen.getByRole('status')).getByText('This order was cancelled because it was not paid'),
+    ).toBeTruthy()
+  })
+
+  it('says nothing of the kind for an order paid otherwise', () => {
+    renderOrder(
+      buildGuestOrder({
+        payment: { method: 'bank_transfer', methodName: 'Bank transfer', instructions: 'IBAN', status: 'paid' },
+      }),
+    )
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.queryByText('Payment received')).toBeNull()
+  })
+})

@@ -1,10 +1,12 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import type { GuestOrder } from '@shop/schema/orders'
+import { CARD_PAYMENT_INSTRUCTIONS } from '@shop/schema/payments'
 import type { ShopInfo } from '@shop/schema/shop'
 import { type ReactNode, useId } from 'react'
 import { OrderStatusBadge } from '../../components/order-status-badge'
 import { formatDate } from '../../lib/format'
 import { PaymentInstructions } from '../payments/payment-instructions'
+import { CardPaymentNotice } from './card-payment-notice'
 import classes from './guest-order.module.css'
 import { GuestOrderHistory } from './guest-order-history'
 import { GuestOrderLines } from './guest-order-lines'
@@ -22,9 +24,16 @@ function Section({ title, area, children }: { title: string; area: string | unde
   )
 }
 
+/** The shop's default words for card ("You will pay by card...") say nothing once the card checkout is over. */
+function shownInstructions(payment: GuestOrder['payment']): string | null {
+  const isCheckoutOver = payment.method === 'card' && payment.status !== 'awaiting_payment'
+  return isCheckoutOver && payment.instructions === CARD_PAYMENT_INSTRUCTIONS ? null : payment.instructions
+}
+
 /**
  * What the holder of an order's link sees: its status and history, its lines and total, where it goes, its
- * tracking, and whom to ask. No admin note and no id: only what ZGuestOrder carries.
+ * tracking, and whom to ask. No admin note and no id: only what ZGuestOrder carries. A card order says first
+ * whether its payment is waiting for Stripe's confirmation, received, or never came (the order then cancelled).
  */
 export function GuestOrderView({ order, shop }: { order: GuestOrder; shop: ShopInfo | undefined }) {
   return (
@@ -42,6 +51,8 @@ export function GuestOrderView({ order, shop }: { order: GuestOrder; shop: ShopI
         </Text>
       </header>
 
+      <CardPaymentNotice order={order} />
+
       <div className={classes.layout}>
         <Section title="Status" area={classes.status}>
           <GuestOrderHistory history={order.history} status={order.status} />
@@ -53,7 +64,7 @@ export function GuestOrderView({ order, shop }: { order: GuestOrder; shop: ShopI
           <Section title="Payment" area={classes.payment}>
             <PaymentInstructions
               methodName={order.payment.methodName}
-              instructions={order.payment.instructions}
+              instructions={shownInstructions(order.payment)}
               status={order.payment.status}
             />
           </Section>

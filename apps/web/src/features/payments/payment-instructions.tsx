@@ -6,6 +6,7 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
   paid: 'green',
   partially_refunded: 'orange',
   refunded: 'red',
+  awaiting_payment: 'yellow',
 }
 
 /** "Paid", "Unpaid", ... as a badge: the order list, the order page and the guest page show the same words. */

@@ -4,11 +4,14 @@ import type { PaymentMethodKind } from '@shop/schema/payments'
 import { useState } from 'react'
 import { NeedsJavaScript } from '../../components/needs-javascript'
 import { useCart } from '../../features/cart/cart-store'
+import { CardCheckoutNotice } from '../../features/checkout/card-checkout-notice'
 import { CheckoutEmpty } from '../../features/checkout/checkout-empty'
 import { CheckoutForm } from '../../features/checkout/checkout-form'
 import { OrderConfirmed } from '../../features/checkout/order-confirmed'
 import { OrderSummary } from '../../features/checkout/order-summary'
+import { PayRedirect } from '../../features/checkout/pay-redirect'
 import { PaymentMethodChoice } from '../../features/checkout/payment-method-choice'
+import { forgetCardCheckout, readCardCheckout } from '../../features/checkout/pending-card-checkout'
 import { usePlaceOrder } from '../../features/checkout/use-place-order'
 import { type QuoteDetails, useQuote } from '../../features/checkout/use-quote'
 import { usePageHead } from '../../features/seo/use-page-head'
@@ -31,7 +34,7 @@ export function CheckoutPage() {
   const paymentMethods = useShopInfo().data?.paymentMethods ?? []
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethodKind | undefined>()
   const chosenPayment = paymentMethods.find((method) => method.kind === paymentMethod)?.kind ?? paymentMethods[0]?.kind
-  const { placeOrder, order, isPending } = usePlaceOrder(details, quote.data, chosenPayment)
+  const { placeOrder, order, isPending, paymentError } = usePlaceOrder(details, quote.data, chosenPayment)
   const onValuesChange = (values: CheckoutValues) =>
     setDetails((current) =>
       current.country === values.country && current.state === values.state && current.email === values.email
@@ -40,7 +43,19 @@ export function CheckoutPage() {
     )
   // The cart is cleared just before the order arrives: while pending, an empty cart is not "nothing to check out".
   const isEmpty = items.length === 0 && !order && !isPending
-  usePageHead({ title: order ? 'Order Confirmed' : 'Checkout', noindex: true })
+  usePageHead({ title: order ? (order.payUrl ? 'Payment' : 'Order Confirmed') : 'Checkout', noindex: true })
+  const [isNoticeDismissed, setIsNoticeDismissed] = useState(false)
+  // The browser's own storage: read only once hydrated (the server's page has no such notice).
+  const pendingCard = isHydrated && !order && !isNoticeDismissed ? readCardCheckout() : null
+  const cardNotice = pendingCard && (
+    <CardCheckoutNotice
+      pending={pendingCard}
+      onDismiss={() => {
+        forgetCardCheckout()
+        setIsNoticeDismissed(true)
+      }}
+    />
+  )
 
   // The cart lives in the browser: the server's page (and a browser without JavaScript) shows a placeholder.
   if (!isHydrated) {
@@ -55,6 +70,13 @@ export function CheckoutPage() {
       </Container>
     )
   }
+  if (order?.payUrl) {
+    return (
+      <Container className={classes.page}>
+        <PayRedirect order={order} payUrl={order.payUrl} />
+      </Container>
+    )
+  }
   if (order) {
     return (
       <Container className={classes.page}>
@@ -65,12 +87,14 @@ export function CheckoutPage() {
   if (isEmpty) {
     return (
       <Container className={classes.page}>
+        {cardNotice}
         <CheckoutEmpty />
       </Container>
     )
   }
   return (
     <Container className={classes.page}>
+      {cardNotice}
       <header className={classes.header}>
         <Title order={1} className={classes.title}>
           Checkout
@@ -86,7 +110,12 @@ export function CheckoutPage() {
             onSubmit={placeOrder}
             onValuesChange={onValuesChange}
             beforeSubmit={
-              <PaymentMethodChoice methods={paymentMethods} value={chosenPayment} onChange={setPaymentMethod} />
+              <PaymentMethodChoice
+                methods={paymentMethods}
+                value={chosenPayment}
+                onChange={setPaymentMethod}
+                error={paymentError}
+              />
             }
           />
         </div>

@@ -63,6 +63,7 @@ function renderAt(path: string) {
 
 beforeEach(() => vi.spyOn(console, 'info').mockImplementation(() => undefined))
 afterEach(() => {
+  vi.useRealTimers()
   cleanup()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
@@ -106,5 +107,33 @@ describe('GuestOrderPage', () => {
     isDown = false
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Order ORD-1001' })).toBeTruthy()
+  })
+
+  it('asks again by itself while a card payment is awaited, keeps the order through a failed check, and shows it received', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const awaiting: GuestOrder = {
+      ...ORDER,
+      status: 'pending',
+      payment: { ...ORDER.payment, method: 'card', methodName: 'Card', status: 'awaiting_payment' },
+    }
+    const paid: GuestOrder = { ...awaiting, payment: { ...awaiting.payment, status: 'paid' } }
+    const answers = [
+      () => Response.json(awaiting),
+      () => Response.json({ message: 'Internal server error' }, { status: 500 }),
+    ]
+    const fetchMock = stubApi(() => (answers.shift() ?? (() => Response.json(paid)))())
+    renderAt('/orders/ORD-1001?key=k3y')
+    expect(await screen.findByText("Waiting for your bank's confirmation")).toBeTruthy()
+    expect(orderCalls(fetchMock)).toHaveLength(1)
+    // The check that fails leaves the order in place.
+    await vi.advanceTimersByTimeAsync(2_000)
+    await vi.waitFor(() => expect(orderCalls(fetchMock)).toHaveLength(2))
+    expect(screen.getByText("Waiting for your bank's confirmation")).toBeTruthy()
+    expect(screen.queryByText('Your order could not be loaded')).toBeNull()
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(await screen.findByText('Payment received')).toBeTruthy()
+    // Paid: nothing more to wait for.
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(orderCalls(fetchMock)).toHaveLength(3)
   })
 })

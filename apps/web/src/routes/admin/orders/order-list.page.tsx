@@ -21,11 +21,18 @@ import { usePageMeta } from '../../../features/shop/use-shop'
 
 const ORDERS_PER_PAGE = 25
 
-// The payment status the admin records on each order (docs/decisions/0014-payment-status.md).
-const PAYMENT_OPTIONS: FilterOption<PaymentStatus>[] = PAYMENT_STATUSES.map((value) => ({
-  value,
-  label: PAYMENT_STATUS_LABELS[value],
-}))
+// The payment status of each order (docs/decisions/0014-payment-status.md), in the order money moves: a card order
+// awaiting Stripe's confirmation beside the unpaid ones (the schema lists it last, for older clients' sake).
+const PAYMENT_FILTER_ORDER: Record<PaymentStatus, number> = {
+  unpaid: 0,
+  awaiting_payment: 1,
+  paid: 2,
+  partially_refunded: 3,
+  refunded: 4,
+}
+const PAYMENT_OPTIONS: FilterOption<PaymentStatus>[] = [...PAYMENT_STATUSES]
+  .sort((a, b) => PAYMENT_FILTER_ORDER[a] - PAYMENT_FILTER_ORDER[b])
+  .map((value) => ({ value, label: PAYMENT_STATUS_LABELS[value] }))
 
 // Newest first is the list's order without ?sort=.
 const SORT_OPTIONS: FilterOption<Exclude<OrderSort, 'newest'>>[] = [
