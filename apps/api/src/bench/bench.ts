@@ -13,6 +13,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { startStripeStandIn } from '@shop/stripe-stand-in'
 import autocannon from 'autocannon'
 import { startSmtpInbox } from '../testing/smtp-inbox'
 import { type BaseBuild, prepareBase } from './bench-base'
@@ -156,7 +157,9 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
   const withOptions = products.find((product) => product.id !== sample.id && (product.options?.length ?? 0) > 0)
   const orders = await measureOrders(server, sample, withOptions)
   rows.push(orders.row)
-  return { rows, consistent: orders.consistent }
+  const cardOrders = await measureCardOrders(server, sample)
+  if (cardOrders.row) rows.push(cardOrders.row)
+  return { rows, consistent: orders.consistent && cardOrders.consistent }
 }
 
 /** The catalog reads and the server-rendered pages, each beside the bare route. */
@@ -288,17 +291,7 @@ async function measureOrders(
     ...(express !== undefined ? ['shipping'] : []),
   ]
   const stockBefore = await stockNow()
-  // The orders list is paged: X-Total-Count counts them all (a base built before paging answers them all).
-  const countOrders = async () => {
-    // The connection kept alive since the last call may have been closed by the server while autocannon ran.
-    const response = await fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }).catch(() =>
-      fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }),
-    )
-    if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`)
-    const total = response.headers.get('x-total-count')
-    return total === null ? ((await response.json()) as unknown[]).length : Number(total)
-  }
-  const ordersBefore = await countOrders()
+  const ordersBefore = await countOrders(base, auth)
   const mailsBefore = mailSink.received()
   const requests = ORDER_MIX.map((mix, i) => {
     const variantId = mix.variant ? variantIds[i % Math.max(variantIds.length, 1)] : undefined
@@ -318,36 +311,11 @@ async function measureOrders(
       }),
     }
   })
-  // Each connection is a buyer of its own (its own address, as the shop's one proxy reports it: the limit on
-  // guessing codes counts per client) and starts at its own place in the mix, so every batch mixes the kinds.
-  let connections = 0
   const cpuBefore = await server.cpuMicros()
-  const orders = await autocannon({
-    url: base,
-    requests,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    setupClient: (client) => {
-      const k = connections++
-      const forwardedFor = `198.51.100.${(k % 254) + 1}`
-      client.setRequests(
-        requests.map((_, i) => {
-          const request = requests[(i + k) % requests.length] as (typeof requests)[number]
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': forwardedFor } }
-        }),
-      )
-    },
-  })
+  const orders = await postAsBuyers(base, requests)
   // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
   const cpu = (await server.cpuMicros()) - cpuBefore
-  // autocannon stops at the deadline with requests still in flight, which the server goes on to complete: wait
-  // until the order count stops moving, then read the stock, so both figures describe the same moment.
-  let ordersAfter = await countOrders()
-  for (let previous = -1; previous !== ordersAfter; ) {
-    previous = ordersAfter
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    ordersAfter = await countOrders()
-  }
+  const ordersAfter = await settledOrderCount(base, auth)
   const taken = stockBefore - (await stockNow())
   const placed = ordersAfter - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
@@ -371,8 +339,131 @@ async function measureOrders(
   return { row, consistent }
 }
 
+/** The orders in the shop: the list is paged, X-Total-Count counts them all (a base built before paging answers them all). */
+async function countOrders(base: string, auth: Record<string, string>): Promise<number> {
+  // The connection kept alive since the last call may have been closed by the server while autocannon ran.
+  const response = await fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }).catch(() =>
+    fetch(`${base}/api/admin/orders?pageSize=1`, { headers: auth }),
+  )
+  if (!response.ok) throw new Error(`GET /api/admin/orders answered ${response.status}`)
+  const total = response.headers.get('x-total-count')
+  return total === null ? ((await response.json()) as unknown[]).length : Number(total)
+}
+
+/**
+ * The order count once it stops moving: autocannon stops at the deadline with requests still in flight, which the
+ * server goes on to complete. Read the stock after it, so both figures describe the same moment.
+ */
+async function settledOrderCount(base: string, auth: Record<string, string>): Promise<number> {
+  let count = await countOrders(base, auth)
+  for (let previous = -1; previous !== count; ) {
+    previous = count
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    count = await countOrders(base, auth)
+  }
+  return count
+}
+
+type OrderRequest = { method: 'POST'; path: string; headers: Record<string, string>; body: string }
+
+/**
+ * CONNECTIONS buyers posting `requests` for DURATION_SECONDS. Each connection is a buyer of its own (its own
+ * address, as the shop's one proxy reports it: the limit on guessing codes counts per client) and starts at its own
+ * place in the list, so every batch mixes the kinds.
+ */
+function postAsBuyers(base: string, requests: OrderRequest[]) {
+  let connections = 0
+  return autocannon({
+    url: base,
+    requests,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    setupClient: (client) => {
+      const k = connections++
+      const forwardedFor = `198.51.100.${(k % 254) + 1}`
+      client.setRequests(
+        requests.map((_, i) => {
+          const request = requests[(i + k) % requests.length] as OrderRequest
+          return { ...request, headers: { ...request.headers, 'x-forwarded-for': forwardedFor } }
+        }),
+      )
+    },
+  })
+}
+
+/**
+ * Card orders, for a build that offers card (the base may not): each is placed as any order, then its Checkout
+ * Session is made at the Stripe stand-in before the buyer is answered. The stand-in runs in this process, beside
+ * the load generator. The orders stay awaiting payment, with their stock taken and no mail sent (a card order
+ * mails once it is paid). Consistent: the stock taken, the orders written and the sessions made are equal.
+ */
+async function measureCardOrders(
+  server: BenchServer,
+  sample: { id: number },
+): Promise<{ row?: Row; consistent: boolean }> {
+  const { base } = server
+  const auth = await adminHeaders(base)
+  type Method = { kind: string; enabled: boolean; instructions: string }
+  const settings = await getJsonIfServed<{ methods: Method[]; card?: { available: boolean } }>(
+    `${base}/api/admin/settings/payments`,
+    { headers: auth },
+  )
+  if (!settings?.card?.available) return { consistent: true }
+  stripeStandIn.setWebhookUrl(`${base}/api/stripe/webhook`)
+  await getJson(`${base}/api/admin/settings/payments`, {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({
+      methods: settings.methods.map(({ kind, enabled, instructions }) => ({
+        kind,
+        enabled: enabled || kind === 'card',
+        instructions,
+      })),
+    }),
+  })
+  const stockNow = async () =>
+    (await getJson<{ stock: number }>(`${base}/api/admin/products/${sample.id}`, { headers: auth })).stock
+  const stockBefore = await stockNow()
+  const ordersBefore = await countOrders(base, auth)
+  const sessionsBefore = stripeStandIn.sessions.length
+  const requests: OrderRequest[] = Array.from({ length: 10 }, (_, i) => ({
+    method: 'POST',
+    path: '/api/orders',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customerName: `Card Buyer ${i + 1}`,
+      customerEmail: `card${i + 1}@example.com`,
+      customerAddress: '1 Bench Street, Austin, TX 78701, USA',
+      items: [{ productId: sample.id, quantity: 1 }],
+      paymentMethod: 'card',
+    }),
+  }))
+  const cpuBefore = await server.cpuMicros()
+  const orders = await postAsBuyers(base, requests)
+  const cpu = (await server.cpuMicros()) - cpuBefore
+  const placed = (await settledOrderCount(base, auth)) - ordersBefore
+  const taken = stockBefore - (await stockNow())
+  const sessions = stripeStandIn.sessions.length - sessionsBefore
+  const consistent = taken === placed && sessions === placed && orders.non2xx === 0 && orders.errors === 0
+  return {
+    consistent,
+    row: {
+      name: 'POST /api/orders, paying by card',
+      figures: {
+        requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
+        p99: orders.latency.p99,
+        non2xx: orders.non2xx + orders.errors,
+        serverMicros: orders['2xx'] > 0 ? cpu / orders['2xx'] : undefined,
+      },
+      note: `${placed} orders, ${sessions} Checkout Sessions at the stand-in, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}`,
+    },
+  }
+}
+
 // The mail server every suite's shop sends to, as a shop with its mail configured does (the sink counts them).
 const mailSink = await startSmtpInbox({ keep: false })
+// Stripe's API for the card orders; each suite points its webhooks at its own shop.
+const stripeStandIn = await startStripeStandIn()
 // Every suite's shop: its mail configured, and behind one reverse proxy (TRUST_PROXY=1) that names each buyer's
 // address (X-Forwarded-For).
 const SHOP_ENV = {
@@ -380,6 +471,10 @@ const SHOP_ENV = {
   SMTP_PORT: String(mailSink.port),
   SMTP_SECURE: 'false',
   TRUST_PROXY: '1',
+  // Card payments against the Stripe stand-in, for a build that offers them (measureCardOrders).
+  STRIPE_SECRET_KEY: stripeStandIn.secretKey,
+  STRIPE_WEBHOOK_SECRET: stripeStandIn.webhookSecret,
+  STRIPE_API_URL: stripeStandIn.url,
 }
 // How long the bench waits, after the orders, for their mails to arrive.
 const MAIL_WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 30)
@@ -441,6 +536,7 @@ const postgres = await runPair(async () => {
   return created && { env: { DATABASE_URL: created.url }, drop: created.drop }
 })
 await mailSink.close()
+await stripeStandIn.close()
 
 console.log(
   `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores` +

@@ -5,7 +5,7 @@ import { type AuditPlan, actorOf, audit, changedFields, type ProcedureAudit } fr
 import type { Context } from '../../trpc/context'
 import { getCategory } from '../categories/categories.service'
 import * as money from '../money/money.service'
-import { getOrder } from '../orders/orders.service'
+import { getOrder } from '../orders/order-records'
 import { getPaymentSettings } from '../payments/payments.service'
 import { getProduct } from '../products/products.service'
 import { getShopSettings } from '../settings/settings.service'

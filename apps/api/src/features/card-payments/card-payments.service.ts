@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error'
 import { audit } from '../../lib/audit'
 import { formatCents } from '../../lib/money'
 import { isStripeRefusal } from '../../lib/stripe'
-import { getOrder } from '../orders/orders.service'
+import { getOrder } from '../orders/order-records'
 import { queueCardOrderMails } from '../outbox/outbox-mails'
 
 /**

@@ -3,7 +3,7 @@ import { API_PREFIX, rawRoutes } from '@shop/schema/routes'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../lib/app-error'
 import { requireAdmin } from '../../lib/request-admin'
-import { getOrder } from '../orders/orders.service'
+import { getOrder } from '../orders/order-records'
 import { getShopSettings } from '../settings/settings.service'
 import { renderInvoicePdf } from './invoice-pdf'
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { isStripeRefusal, stripeFailure } from '../../lib/stripe'
 import { checkoutAmounts } from './checkout-lines'
-import { cancelWithoutMail, getOrder } from './orders.service'
+import { cancelWithoutMail, getOrder } from './order-records'
 
 /**
  * A card order's way to Stripe's hosted Checkout (docs/decisions/0020-card-payments-with-stripe-checkout.md). The

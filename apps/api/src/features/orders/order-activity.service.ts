@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'
 import { queueCopy } from '../outbox/outbox-mails'
 import { listPaymentEntries } from '../payments/payments.service'
-import { getOrder } from './orders.service'
+import { getOrder } from './order-records'
 
 function toOrderMail(mail: outboxRepo.OutboxMail): OrderMail {
   return {

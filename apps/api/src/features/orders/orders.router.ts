@@ -21,6 +21,7 @@ import { adminProcedure, paged, publicProcedure, route, router } from '../../trp
 import * as payments from '../payments/payments.service'
 import * as guestOrders from './guest-orders.service'
 import * as activity from './order-activity.service'
+import { getOrder } from './order-records'
 import * as orders from './orders.service'
 import { quote } from './quote.service'
 
@@ -57,7 +58,7 @@ export const adminOrdersRouter = router({
     .meta(route('admin.orders.get'))
     .input(ZIdInput)
     .output(ZOrder)
-    .query(({ ctx, input }) => orders.getOrder(ctx.db, input.id)),
+    .query(({ ctx, input }) => getOrder(ctx.db, input.id)),
   delete: adminProcedure
     .meta(route('admin.orders.delete'))
     .input(ZIdInput)
@@ -93,6 +94,6 @@ export const adminOrdersRouter = router({
     .output(ZOrder)
     .mutation(async ({ ctx, input }) => {
       await payments.recordPayment(ctx.db, ctx.admin.username, input)
-      return orders.getOrder(ctx.db, input.id)
+      return getOrder(ctx.db, input.id)
     }),
 })

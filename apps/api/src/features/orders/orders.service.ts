@@ -22,6 +22,7 @@ import { isStripeRefusal } from '../../lib/stripe'
 import { tryDiscountCode } from '../money/discount-code-limit'
 import { queueStatusMail } from '../outbox/outbox-mails'
 import { beginCardCheckout } from './card-checkout'
+import { getOrder, productIdsOf, releaseItems, stockedLines } from './order-records'
 import { stockMessage, stockMovementOf } from './order-rules'
 import { type CreateOrderValues, submitOrder, UnknownCodeError } from './order-writer'
 
@@ -84,24 +85,6 @@ export async function listOrderPage(db: Db, input: z.output<typeof ZAdminOrderLi
   return { items, total, page, query: { ...input } }
 }
 
-export async function getOrder(db: Executor, id: number): Promise<Order> {
-  const order = await ordersRepo.findByIdWithItems(db, id)
-  if (!order) throw new AppError('NOT_FOUND', `Order ${id} not found`)
-  return order
-}
-
-/**
- * The lines whose stock moves with the order's status, in variant id order (so concurrent writers lock rows
- * alike): a line of a deleted variant has nothing to move, and a made-to-order piece was never taken from stock.
- */
-function stockedLines(items: OrderItem[]): Array<OrderItem & { variantId: number }> {
-  return items
-    .flatMap((item) =>
-      item.variantId !== null && item.leadTime === null ? [{ ...item, variantId: item.variantId }] : [],
-    )
-    .sort((a, b) => a.variantId - b.variantId)
-}
-
 function lineName(item: Pick<OrderItem, 'name' | 'variantLabel'>): string {
   return item.variantLabel ? `${item.name} (${item.variantLabel})` : item.name
 }
@@ -114,31 +97,6 @@ async function takeItems(tx: Executor, items: OrderItem[]): Promise<void> {
       const variant = await productsRepo.findVariant(tx, item.variantId)
       throw new AppError('CONFLICT', stockMessage(lineName(item), variant?.stock ?? 0))
     }
-  }
-  await productsRepo.refreshTotals(tx, productIdsOf(lines))
-}
-
-function productIdsOf(lines: OrderItem[]): number[] {
-  return [...new Set(lines.flatMap((line) => (line.productId === null ? [] : [line.productId])))]
-}
-
-/**
- * Returns the items to stock, never past MAX_STOCK: a variant saved at the maximum would otherwise hold more than
- * its own form accepts, and could not be saved again. A line that would pass it refuses the whole cancel (409,
- * rolled back with the transaction).
- */
-async function releaseItems(tx: Executor, items: OrderItem[]): Promise<void> {
-  const lines = stockedLines(items)
-  for (const item of lines) {
-    if (await productsRepo.releaseStock(tx, item.variantId, item.quantity, { maxStock: MAX_STOCK })) continue
-    const variant = await productsRepo.findVariant(tx, item.variantId)
-    // Deleted meanwhile: nothing left to return the units to.
-    if (!variant) continue
-    const name = variant.label ? `${variant.productName} (${variant.label})` : variant.productName
-    throw new AppError(
-      'CONFLICT',
-      `Cannot return ${item.quantity} of '${name}' to stock: it would exceed the maximum stock of ${MAX_STOCK}`,
-    )
   }
   await productsRepo.refreshTotals(tx, productIdsOf(lines))
 }
@@ -209,25 +167,6 @@ export async function updateOrderStatus(
     })
   }
   return getOrder(db, id)
-}
-
-/**
- * Cancels an order in the caller's transaction as the admin's cancel does (its items back to stock, the status
- * change on the timeline, under `actor`), without a mail: a card order that was never paid, whose buyer was never
- * sent a confirmation. Nothing when it is cancelled already.
- */
-export async function cancelWithoutMail(tx: Executor, order: Order, actor: string): Promise<void> {
-  if (order.status === 'cancelled') return
-  await releaseItems(tx, order.items)
-  if (!(await ordersRepo.updateStatus(tx, order.id, { from: order.status, to: 'cancelled' }))) {
-    throw new AppError('CONFLICT', `Order ${order.id} was changed meanwhile; reload it and try again`)
-  }
-  await orderEventsRepo.insert(tx, {
-    orderId: order.id,
-    type: 'status',
-    actor,
-    data: { from: order.status, to: 'cancelled', notified: false },
-  })
 }
 
 /** Deleting removes the record only; stock is a matter of cancelling, which an admin does first if it applies. */
