@@ -208,7 +208,8 @@ describe('db CLI', () => {
         '  password_reset_tokens  1\n' +
         '  rate_limits            1\n' +
         '  login_challenges       0\n' +
-        '  audit_log              0\n',
+        '  audit_log              0\n' +
+        '  stripe_events          0\n',
       stderr: '',
     })
     expect((await cli('prune')).stdout).toMatch(/^ {2}sessions +0$/m)

@@ -386,6 +386,30 @@ describe('card payments through Stripe Checkout', () => {
       expect((await refund(999_999, { amount: '1.00' })).statusCode).toBe(404)
     })
 
+    it('answers 503 when Stripe cannot be reached for a refund, and records nothing', async () => {
+      const cut = await createTestApp({
+        database: t.database,
+        env: stripeEnv(standIn, `http://127.0.0.1:${await closedPort()}`),
+      })
+      try {
+        const response = await cut.request({
+          method: 'POST',
+          url: `/api/admin/orders/${paid.id}/refunds`,
+          token: await cut.login(),
+          json: { requestId: crypto.randomUUID(), amount: '5.00' },
+        })
+        expect(response.statusCode).toBe(503)
+        expect(response.json()).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Stripe could not be reached: no refund was made. Please try again.',
+        })
+        expect((await getOrder(paid.id)).payment).toMatchObject({ status: 'paid', refunded: '0.00' })
+        expect(await payments(paid.id)).toHaveLength(1)
+      } finally {
+        await cut.close()
+      }
+    })
+
     it('refunds part from the order page, then the rest, each recorded once when Stripe confirms it', async () => {
       const requestId = crypto.randomUUID()
       const part = await refund(paid.id, { amount: '10.00', note: 'Scratched clasp', requestId })
