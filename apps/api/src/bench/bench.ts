@@ -311,26 +311,18 @@ async function measureOrders(
       }),
     }
   })
-  const cpuBefore = await server.cpuMicros()
-  const orders = await postAsBuyers(base, requests)
-  // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
-  const cpu = (await server.cpuMicros()) - cpuBefore
+  const figures = await postAsBuyers(server, requests)
   const ordersAfter = await settledOrderCount(base, auth)
   const taken = stockBefore - (await stockNow())
   const placed = ordersAfter - ordersBefore
   // Every order written took exactly one unit: the stock taken equals the orders in the database.
-  const consistent = taken === placed && orders.non2xx === 0 && orders.errors === 0
+  const consistent = taken === placed && figures.non2xx === 0
   const mailsInRun = mailSink.received() - mailsBefore
   // Each order mails its buyer and the shop's one address.
   const mails = await mailsSettled(mailsBefore, 2 * placed)
   const row: Row = {
     name: 'POST /api/orders',
-    figures: {
-      requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
-      p99: orders.latency.p99,
-      non2xx: orders.non2xx + orders.errors,
-      serverMicros: orders['2xx'] > 0 ? cpu / orders['2xx'] : undefined,
-    },
+    figures,
     note:
       `${mixed.length > 0 ? `mixed (${mixed.join(', ')})` : 'plain orders only (the build has no variants, codes or shipping)'}; ` +
       `${placed} orders, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
@@ -369,12 +361,14 @@ type OrderRequest = { method: 'POST'; path: string; headers: Record<string, stri
 /**
  * CONNECTIONS buyers posting `requests` for DURATION_SECONDS. Each connection is a buyer of its own (its own
  * address, as the shop's one proxy reports it: the limit on guessing codes counts per client) and starts at its own
- * place in the list, so every batch mixes the kinds.
+ * place in the list, so every batch mixes the kinds. Answers the rate of orders placed (2xx) and the server's CPU
+ * time per order.
  */
-function postAsBuyers(base: string, requests: OrderRequest[]) {
+async function postAsBuyers(server: BenchServer, requests: OrderRequest[]): Promise<Figures> {
   let connections = 0
-  return autocannon({
-    url: base,
+  const cpuBefore = await server.cpuMicros()
+  const result = await autocannon({
+    url: server.base,
     requests,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
@@ -389,6 +383,14 @@ function postAsBuyers(base: string, requests: OrderRequest[]) {
       )
     },
   })
+  // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
+  const cpu = (await server.cpuMicros()) - cpuBefore
+  return {
+    requestsPerSecond: result['2xx'] / DURATION_SECONDS,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    serverMicros: result['2xx'] > 0 ? cpu / result['2xx'] : undefined,
+  }
 }
 
 /**
@@ -438,23 +440,16 @@ async function measureCardOrders(
       paymentMethod: 'card',
     }),
   }))
-  const cpuBefore = await server.cpuMicros()
-  const orders = await postAsBuyers(base, requests)
-  const cpu = (await server.cpuMicros()) - cpuBefore
+  const figures = await postAsBuyers(server, requests)
   const placed = (await settledOrderCount(base, auth)) - ordersBefore
   const taken = stockBefore - (await stockNow())
   const sessions = stripeStandIn.sessions.length - sessionsBefore
-  const consistent = taken === placed && sessions === placed && orders.non2xx === 0 && orders.errors === 0
+  const consistent = taken === placed && sessions === placed && figures.non2xx === 0
   return {
     consistent,
     row: {
       name: 'POST /api/orders, paying by card',
-      figures: {
-        requestsPerSecond: orders['2xx'] / DURATION_SECONDS,
-        p99: orders.latency.p99,
-        non2xx: orders.non2xx + orders.errors,
-        serverMicros: orders['2xx'] > 0 ? cpu / orders['2xx'] : undefined,
-      },
+      figures,
       note: `${placed} orders, ${sessions} Checkout Sessions at the stand-in, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}`,
     },
   }

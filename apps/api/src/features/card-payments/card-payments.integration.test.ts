@@ -2,7 +2,7 @@
  * Card payments end to end, with the real `stripe` SDK against the Stripe stand-in (the machines reach no payment
  * provider): the shop listens on a port so that the stand-in's signed webhooks reach it as Stripe's would.
  */
-import net from 'node:net'
+import type net from 'node:net'
 import * as auditRepo from '@shop/db/audit-log'
 import * as cardRepo from '@shop/db/card-payments'
 import * as outboxRepo from '@shop/db/outbox'
@@ -18,6 +18,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpInbox, startSmtpInbox } from '../../testing/smtp-inbox'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { freePort, waitFor } from '../../testing/waits'
 import { CARD_UNAVAILABLE_MESSAGE } from '../orders/card-checkout'
 import { sweepOverdueCardOrders } from './card-sweep'
 
@@ -28,24 +29,6 @@ const customer = {
   customerAddress: '7 Elm Road, Springfield, IL 62701, USA',
 }
 const silent = { warn: () => {}, info: () => {} }
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function waitFor<T>(read: () => Promise<T> | T, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (until(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 const stripeEnv = (standIn: StripeStandIn, apiUrl = standIn.url) => ({
   PUBLIC_URL,
@@ -64,14 +47,26 @@ describe('card payments through Stripe Checkout', () => {
   let chain: Product
   let shippingMethodId: number
 
+  /** Where the stand-in sends its events: the test app's webhook. */
+  const webhookUrl = () => `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}/api/stripe/webhook`
+
+  /** Runs `work` while the stand-in's events reach nobody (a lost webhook), then sends them to the shop again. */
+  async function withoutWebhooks<T>(work: () => Promise<T>): Promise<T> {
+    standIn.setWebhookUrl(null)
+    try {
+      return await work()
+    } finally {
+      standIn.setWebhookUrl(webhookUrl())
+    }
+  }
+
   beforeAll(async () => {
     standIn = await startStripeStandIn()
     stripe = new Stripe(standIn.secretKey, { ...standIn.sdkOptions })
     inbox = await startSmtpInbox()
     t = await createTestApp({ smtpPort: inbox.port, env: stripeEnv(standIn) })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = t.app.server.address() as net.AddressInfo
-    standIn.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`)
+    standIn.setWebhookUrl(webhookUrl())
     owner = await t.login()
     ring = await insertProduct(t.db, {
       name: 'Card Ring',
@@ -266,7 +261,7 @@ describe('card payments through Stripe Checkout', () => {
     })
 
     it('answers 503 when Stripe cannot be reached: the order is cancelled, no stock or code use is lost', async () => {
-      const other = await createTestApp({ env: stripeEnv(standIn, `http://127.0.0.1:${await closedPort()}`) })
+      const other = await createTestApp({ env: stripeEnv(standIn, `http://127.0.0.1:${await freePort()}`) })
       try {
         const token = await other.login()
         expect((await putMethods(other, token, [{ kind: 'card', enabled: true }])).statusCode).toBe(200)
@@ -389,7 +384,7 @@ describe('card payments through Stripe Checkout', () => {
     it('answers 503 when Stripe cannot be reached for a refund, and records nothing', async () => {
       const cut = await createTestApp({
         database: t.database,
-        env: stripeEnv(standIn, `http://127.0.0.1:${await closedPort()}`),
+        env: stripeEnv(standIn, `http://127.0.0.1:${await freePort()}`),
       })
       try {
         const response = await cut.request({
@@ -496,8 +491,7 @@ describe('card payments through Stripe Checkout', () => {
     it('sweeps card orders whose webhook was lost: records a payment made, cancels a checkout left open', async () => {
       const open = await placed()
       const lost = await placed()
-      standIn.setWebhookUrl(null)
-      try {
+      await withoutWebhooks(async () => {
         await standIn.pay(lost.sessionId)
         expect((await getOrder(lost.order.id)).paymentStatus).toBe('awaiting_payment')
         // Too early: nothing is overdue yet.
@@ -506,10 +500,7 @@ describe('card payments through Stripe Checkout', () => {
         const result = await sweepOverdueCardOrders(t.app.deps, silent, later)
         expect(result).toMatchObject({ paid: 1, failed: 0 })
         expect(result.cancelled).toBeGreaterThanOrEqual(1)
-      } finally {
-        const { port } = t.app.server.address() as net.AddressInfo
-        standIn.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`)
-      }
+      })
       expect((await getOrder(lost.order.id)).paymentStatus).toBe('paid')
       expect(await mailsOf(lost.order.id)).toEqual(['order_placed', 'order_received'])
       expect(await getOrder(open.order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' })
@@ -551,13 +542,7 @@ describe('card payments through Stripe Checkout', () => {
 
     it('refuses a wrong, stale or missing signature with 400 and changes nothing', async () => {
       const { order, sessionId } = await placed()
-      standIn.setWebhookUrl(null)
-      try {
-        await standIn.pay(sessionId)
-      } finally {
-        const { port } = t.app.server.address() as net.AddressInfo
-        standIn.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`)
-      }
+      await withoutWebhooks(() => standIn.pay(sessionId))
       const completed = standIn.events.findLast((event) => event.type === 'checkout.session.completed')
       const payload = JSON.stringify(completed?.event)
       const forged = await standIn.sendRaw(payload, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)
@@ -591,13 +576,7 @@ describe('card payments through Stripe Checkout', () => {
       const second = await createTestApp({ database: t.database, smtpPort: inbox.port, env: stripeEnv(standIn) })
       try {
         const { order, sessionId } = await placed()
-        standIn.setWebhookUrl(null)
-        try {
-          await standIn.pay(sessionId)
-        } finally {
-          const { port } = t.app.server.address() as net.AddressInfo
-          standIn.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`)
-        }
+        await withoutWebhooks(() => standIn.pay(sessionId))
         const completed = standIn.events.findLast((event) => event.type === 'checkout.session.completed')
         const payload = JSON.stringify(completed?.event)
         const signature = standIn.sign(payload)

@@ -13,7 +13,6 @@ import {
   type ZAdminOrderListInput,
   type ZUpdateOrderStatusInput,
 } from '@shop/schema/orders'
-import { MAX_STOCK } from '@shop/schema/products'
 import type { z } from 'zod'
 import type { AppDeps } from '../../deps'
 import { AppError } from '../../lib/app-error'

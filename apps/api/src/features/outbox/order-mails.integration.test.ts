@@ -1,10 +1,10 @@
-import net from 'node:net'
 import { insertProduct } from '@shop/db/testing/factories'
 import { ORDER_LOOKUP_MESSAGE } from '@shop/schema/orders'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpInbox, startSmtpInbox } from '../../testing/smtp-inbox'
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../testing/test-app'
+import { freePort, waitFor } from '../../testing/waits'
 
 const PUBLIC_URL = 'http://shop.test:8080'
 const customer = {
@@ -16,25 +16,6 @@ const customer = {
 const parse = async (raw: string): Promise<ParsedMail> => simpleParser(raw)
 const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((to) => to.value.map((a) => a.address))
-
-/** A port nobody listens on: the mail server is down. */
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function waitFor<T>(read: () => Promise<T> | T, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (until(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 async function placeOrder(t: TestApp, productId: number, quantity = 2, extra: object = {}) {
   const response = await t.request({
