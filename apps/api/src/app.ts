@@ -9,6 +9,7 @@ import { healthRoutes } from './features/health/health.routes'
 import { invoicesRoutes } from './features/invoices/invoices.routes'
 import { createMailSender } from './features/mail-delivery/mail-sender'
 import { ordersExportRoutes } from './features/orders/orders-export.routes'
+import { placeOrderRoute } from './features/orders/place-order.route'
 import { productsCsvRoutes } from './features/products/products-csv.routes'
 import { seoRoutes } from './features/seo/seo.routes'
 import { uploadsRoutes } from './features/uploads/uploads.routes'
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(ordersExportRoutes)
   await app.register(productsCsvRoutes)
   await app.register(stripeWebhookRoutes)
+  await app.register(placeOrderRoute)
   await app.register(seoRoutes)
   await app.register(trpc)
   await app.register(web)
@@ -147,7 +149,7 @@ function cardSweepTask(app: FastifyInstance, deps: AppDeps): PeriodicTask {
       const result = await sweepOverdueCardOrders(deps, log)
       if (result.paid > 0) deps.mailSender.kick()
       // Stock given back shows on the product pages of every process.
-      if (result.cancelled > 0) await app.catalogCache.publishChange()
+      if (result.cancelled > 0) await app.catalogCache.publishChange('stock')
       if (result.paid + result.cancelled + result.failed > 0) log.info({ ...result }, 'settled overdue card orders')
     },
   }

@@ -4,6 +4,12 @@ import pg from 'pg'
 import { type DbOptions, postgresConfig } from './client'
 import type { Db } from './database'
 
+/**
+ * What a change touched: `stock` when only stock moved (orders placed, cancelled or reopened), so that what holds
+ * no stock (the shop's money settings) is kept; `all` for anything else.
+ */
+export type ChangeScope = 'all' | 'stock'
+
 /** The PostgreSQL channel on which API processes tell each other that the shop's data changed. */
 const CHANNEL = 'shop_changes'
 // After losing its connection, the listener tries again after this long (and then doubles, up to the maximum).
@@ -22,9 +28,9 @@ export interface ChangeFeed {
    * Tells the other processes that data changed. Resolves once this process has heard its own notice back:
    * PostgreSQL signals every listener at the same moment, so by then the others have it too, and a client that
    * saw the write's answer and asks another process next finds that process's cache already emptied.
-   * Publishes of the same event-loop turn share one NOTIFY.
+   * Publishes of the same event-loop turn share one NOTIFY, whose scope is the widest of theirs.
    */
-  publish(): Promise<void>
+  publish(scope?: ChangeScope): Promise<void>
   /**
    * Makes sure every notice sent before this call has been heard: one round trip on the listening connection,
    * whose answer PostgreSQL sends only after the notices already due to it. Calls of the same event-loop turn
@@ -40,9 +46,17 @@ export interface ChangeFeed {
 }
 
 export interface ChangeFeedOptions {
-  /** Another process changed data (or the listener reconnected and may have missed a notice). */
-  onRemoteChange: () => void
+  /**
+   * Another process changed data (or the listener reconnected and may have missed a notice: `all`). A notice
+   * without a scope (sent by an older build) is `all`.
+   */
+  onRemoteChange: (scope: ChangeScope) => void
   onError?: (error: unknown) => void
+}
+
+/** The scope a notice's payload (`origin:sequence:scope`) names; anything else is `all`. */
+function scopeOf(payload: string | undefined): ChangeScope {
+  return payload?.endsWith(':stock') ? 'stock' : 'all'
 }
 
 export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: ChangeFeedOptions): Promise<ChangeFeed> {
@@ -82,7 +96,7 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
       if (message.channel !== CHANNEL) return
       const echo = message.payload === undefined ? undefined : echoes.get(message.payload)
       if (echo) echo()
-      else if (!message.payload?.startsWith(`${origin}:`)) onRemoteChange()
+      else if (!message.payload?.startsWith(`${origin}:`)) onRemoteChange(scopeOf(message.payload))
     })
     next.on('error', (error) => {
       onError(error)
@@ -104,7 +118,7 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
       retryTimer = undefined
       connect().then(
         // Notices sent while this process was not listening are lost: assume the worst.
-        () => onRemoteChange(),
+        () => onRemoteChange('all'),
         (error: unknown) => {
           onError(error)
           retryMs = Math.min(retryMs * 2, MAX_RECONNECT_MS)
@@ -124,9 +138,11 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   }
 
   let pending: Promise<void> | undefined
+  let pendingScope: ChangeScope = 'stock'
   const notifyAndHear = async (): Promise<void> => {
     pending = undefined
-    const payload = `${origin}:${++sequence}`
+    const payload = `${origin}:${++sequence}:${pendingScope}`
+    pendingScope = 'stock'
     let timer: NodeJS.Timeout | undefined
     if (!client && connecting) {
       await Promise.race([
@@ -185,7 +201,8 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
       }
       return nextSync
     },
-    publish() {
+    publish(scope = 'all') {
+      if (scope === 'all') pendingScope = 'all'
       pending ??= new Promise<void>((resolve) => setImmediate(resolve)).then(notifyAndHear)
       return pending
     },

@@ -71,4 +71,15 @@ describe('route table', () => {
       ].sort(),
     )
   })
+
+  it('keeps the money settings only through writes that move nothing but stock', () => {
+    // Every order reads the settings: a write marked so leaves them in memory, so it must never change them.
+    const stockOnly = table.flatMap(([name, route]) =>
+      route.method !== 'GET' && route.writesOnlyStock ? [{ name, writesCatalog: route.writesCatalog }] : [],
+    )
+    expect(stockOnly).toEqual([
+      { name: 'orders.create', writesCatalog: true },
+      { name: 'admin.orders.updateStatus', writesCatalog: true },
+    ])
+  })
 })

@@ -67,6 +67,11 @@ export interface WriteRouteDef extends RouteBase {
    * testimonials): the catalog cache is then emptied, in every API process, before the answer is sent.
    */
   writesCatalog: boolean
+  /**
+   * The catalog write changes stock and nothing else (orders placed, cancelled, reopened): the catalog cache is
+   * emptied, but the shop's money settings (shipping, tax, payment methods), which every order reads, are kept.
+   */
+  writesOnlyStock?: true
 }
 
 export type RouteDef = ReadRouteDef | WriteRouteDef
@@ -159,6 +164,7 @@ export const routes = {
     cache: 'default',
     // Orders take stock, which product pages show.
     writesCatalog: true,
+    writesOnlyStock: true,
   },
 
   'orders.quote': {
@@ -512,6 +518,7 @@ export const routes = {
     cache: 'no-store',
     // Cancelling returns stock, leaving cancelled takes it again.
     writesCatalog: true,
+    writesOnlyStock: true,
   },
   'admin.orders.activity': {
     method: 'GET',

@@ -29,6 +29,29 @@ interface Figures {
   non2xx: number
   /** The server's CPU time per request answered, in microseconds. */
   serverMicros?: number
+  /**
+   * Cores busy during the run: the server's process, and this process (the load generator, and the Stripe stand-in
+   * for card orders). A server near one core (its JavaScript runs on one thread) with the load generator below it
+   * is the server setting the rate, not the client.
+   */
+  cores?: { server: number; client: number }
+}
+
+/** Cores used by this process and by the server from `start` on: CPU time over the time passed. */
+async function coresSince(
+  server: BenchServer,
+  start: { at: number; own: NodeJS.CpuUsage; server: number },
+): Promise<{ server: number; client: number }> {
+  const wallMicros = (performance.now() - start.at) * 1000
+  const own = process.cpuUsage(start.own)
+  return {
+    server: ((await server.cpuMicros()) - start.server) / wallMicros,
+    client: (own.user + own.system) / wallMicros,
+  }
+}
+
+async function coresStart(server: BenchServer) {
+  return { at: performance.now(), own: process.cpuUsage(), server: await server.cpuMicros() }
 }
 
 /**
@@ -47,7 +70,7 @@ async function measure(
   pathname: string,
   options: Partial<autocannon.Options> = {},
 ): Promise<Figures> {
-  const cpuBefore = await server.cpuMicros()
+  const started = await coresStart(server)
   const result = await autocannon({
     url: `${server.base}${pathname}`,
     connections: CONNECTIONS,
@@ -55,12 +78,13 @@ async function measure(
     setupClient: dropBodies,
     ...options,
   })
-  const cpu = (await server.cpuMicros()) - cpuBefore
+  const cpu = (await server.cpuMicros()) - started.server
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
     serverMicros: result.requests.total > 0 ? cpu / result.requests.total : undefined,
+    cores: await coresSince(server, started),
   }
 }
 
@@ -366,7 +390,7 @@ type OrderRequest = { method: 'POST'; path: string; headers: Record<string, stri
  */
 async function postAsBuyers(server: BenchServer, requests: OrderRequest[]): Promise<Figures> {
   let connections = 0
-  const cpuBefore = await server.cpuMicros()
+  const started = await coresStart(server)
   const result = await autocannon({
     url: server.base,
     requests,
@@ -384,12 +408,13 @@ async function postAsBuyers(server: BenchServer, requests: OrderRequest[]): Prom
     },
   })
   // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
-  const cpu = (await server.cpuMicros()) - cpuBefore
+  const cpu = (await server.cpuMicros()) - started.server
   return {
     requestsPerSecond: result['2xx'] / DURATION_SECONDS,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
     serverMicros: result['2xx'] > 0 ? cpu / result['2xx'] : undefined,
+    cores: await coresSince(server, started),
   }
 }
 
@@ -497,9 +522,10 @@ async function mailsSettled(before: number, expected: number): Promise<{ count: 
 
 const cell = (row: Row | undefined) => {
   if (!row) return ''
-  const { requestsPerSecond, p99, serverMicros, non2xx } = row.figures
+  const { requestsPerSecond, p99, serverMicros, non2xx, cores } = row.figures
   const cpu = serverMicros === undefined ? '' : `${serverMicros.toFixed(0).padStart(5)} µs CPU`
-  return `${requestsPerSecond.toFixed(0).padStart(7)}/s  p99 ${String(p99).padStart(3)} ms ${cpu.padEnd(12)}  ${row.note}${non2xx ? ` (${non2xx} non-2xx)` : ''}`
+  const busy = cores ? `cores ${cores.server.toFixed(2)} / ${cores.client.toFixed(2)}` : ''
+  return `${requestsPerSecond.toFixed(0).padStart(7)}/s  p99 ${String(p99).padStart(3)} ms ${cpu.padEnd(12)} ${busy.padEnd(18)}  ${row.note}${non2xx ? ` (${non2xx} non-2xx)` : ''}`
 }
 
 const baseBuild = prepareBase()
@@ -545,7 +571,7 @@ for (const [database, pair] of [
 ] as const) {
   if (!pair) continue
   console.log(`\n${database}: this build (peak RSS ${megabytes(pair.head.peakRss)})`)
-  console.log(`${''.padEnd(width)}    rate        p99   server CPU per request`)
+  console.log(`${''.padEnd(width)}    rate        p99   server CPU per request  cores: server / load generator`)
   for (const row of pair.head.rows) console.log(`${row.name.padEnd(width)} ${cell(row)}`)
   if (!pair.base || !base) continue
   console.log(`\n${database}: ${base.label} (peak RSS ${megabytes(pair.base.peakRss)}); this build / ${base.label}`)

@@ -28,6 +28,8 @@ export interface RoutePolicy {
   cache: CachePolicy
   /** A successful answer empties the catalog cache of every API process before it is sent. */
   writesCatalog: boolean
+  /** The write changes only stock: what holds no stock (the money settings) stays cached. */
+  writesOnlyStock: boolean
 }
 
 interface Matcher {
@@ -78,6 +80,7 @@ const OUTSIDE_API: RoutePolicy = {
   isAdminSection: false,
   cache: 'default',
   writesCatalog: false,
+  writesOnlyStock: false,
 }
 
 /** A request outside the API (a page, a file): no session needed, no Cache-Control of the API's. */
@@ -94,6 +97,7 @@ export function policyOfRoute(route: RouteDef): RoutePolicy {
     isAdminSection,
     cache: NO_STORE_SECTIONS.some((section) => isUnder(route.path, section)) ? 'no-store' : route.cache,
     writesCatalog: route.method !== 'GET' && route.writesCatalog,
+    writesOnlyStock: route.method !== 'GET' && route.writesOnlyStock === true,
   }
 }
 
@@ -163,6 +167,7 @@ export function createRoutePolicy(table: Record<string, RouteDef>): (method: str
       cache: isNoStoreSection ? 'no-store' : (route?.cache ?? 'default'),
       // A write no route knows cannot succeed (404); if one ever did, treating it as a catalog write is the safe side.
       writesCatalog: route ? route.method !== 'GET' && route.writesCatalog : MUTATING.has(method),
+      writesOnlyStock: route?.method !== 'GET' && route?.writesOnlyStock === true,
     }
   }
 }

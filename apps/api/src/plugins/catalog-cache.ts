@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { openChangeFeed } from '@shop/db/change-feed'
+import { type ChangeScope, openChangeFeed } from '@shop/db/change-feed'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 // Declares request.routePolicy.
@@ -40,13 +40,13 @@ function keptHeadersOf(reply: FastifyReply): Entry['headers'] {
 }
 
 export interface CatalogCache {
-  /** Empties the cache; called after writes. */
-  invalidate(): void
+  /** Empties the cache (and, unless only stock changed, the money settings); called after writes. */
+  invalidate(scope?: ChangeScope): void
   /**
    * For a write made outside a request (a background task): empties this process's cache and tells the other
    * processes to empty theirs. Never throws: a failed notice is logged.
    */
-  publishChange(): Promise<void>
+  publishChange(scope?: ChangeScope): Promise<void>
   readonly size: number
   /** Counts the times the cache was emptied: an answer computed across a change must not be kept. */
   readonly generation: number
@@ -88,13 +88,14 @@ async function catalogCachePlugin(app: FastifyInstance) {
   const entries = new Map<string, Entry>()
   let generation = 0
   const emptyListeners: Array<() => void> = []
-  const emptyCache = () => {
+  const emptyCache = (scope: ChangeScope = 'all') => {
     generation += 1
     entries.clear()
     for (const listener of emptyListeners) listener()
-    // The shop's money settings are emptied with the catalog: their writes are catalog writes (the product page
-    // shows the free-shipping threshold).
-    app.deps.moneyRules.invalidate()
+    // The shop's money settings are emptied with the catalog (their writes are catalog writes: the product page
+    // shows the free-shipping threshold), but not by a write that only moved stock: every order reads them, and
+    // reading them again after each batch of orders cost the next batch five queries.
+    if (scope === 'all') app.deps.moneyRules.invalidate()
   }
 
   const feed = await openChangeFeed(app.deps.db, app.deps.config.database, {
@@ -114,9 +115,9 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   const cache: CatalogCache = {
     invalidate: emptyCache,
-    publishChange: async () => {
-      emptyCache()
-      await feed.publish().catch((error: unknown) => app.log.error({ err: error }, 'could not publish a change'))
+    publishChange: async (scope = 'all') => {
+      emptyCache(scope)
+      await feed.publish(scope).catch((error: unknown) => app.log.error({ err: error }, 'could not publish a change'))
     },
     get size() {
       return entries.size
@@ -143,10 +144,13 @@ async function catalogCachePlugin(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.routePolicy?.writesCatalog && reply.statusCode < 400) {
-      cache.invalidate()
+      const scope = request.routePolicy.writesOnlyStock ? 'stock' : 'all'
+      cache.invalidate(scope)
       // The write is done; a failed notice must not turn it into an error. The other processes' listeners
       // empty their caches when they reconnect.
-      await feed.publish().catch((error: unknown) => request.log.error({ err: error }, 'could not publish a change'))
+      await feed
+        .publish(scope)
+        .catch((error: unknown) => request.log.error({ err: error }, 'could not publish a change'))
       return payload
     }
     const key = request.catalogCacheKey

@@ -4,7 +4,7 @@ import { UPLOAD_FORM_MESSAGES, UPLOAD_MESSAGES } from '@shop/schema/uploads'
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../lib/app-error'
-import { errorBody } from '../lib/error-body'
+import { errorBody, NOT_JSON_MESSAGE } from '../lib/error-body'
 import { keepOriginalUrl, rewriteAdapterErrorBody } from '../trpc/openapi-adapter/error-bodies'
 
 /**
@@ -23,7 +23,7 @@ import { keepOriginalUrl, rewriteAdapterErrorBody } from '../trpc/openapi-adapte
 const KNOWN_ERRORS: Record<string, { status?: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON' },
   FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Unsupported content type: send JSON' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: NOT_JSON_MESSAGE },
   FST_ERR_CTP_EMPTY_TYPE: { message: 'Missing content type: send JSON' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Content-Length does not match the body' },
   FST_ERR_BAD_URL: { status: 400, message: 'The URL is not valid: check its percent-encoding (%XX)' },

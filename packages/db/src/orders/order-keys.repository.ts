@@ -6,19 +6,21 @@ const ROWS_PER_INSERT = 1000
 
 /** Stores keys (their hashes) to orders' guest pages; called in the order's transaction. */
 export async function insertMany(db: Executor, keys: Array<{ orderId: number; keyHash: string }>): Promise<void> {
+  for (const insert of insertQueries(db, keys)) await insert.execute()
+}
+
+/** The inserts that store these keys, one per 1,000, to run or to send along with another write (outbox enqueue). */
+export function insertQueries(db: Executor, keys: Array<{ orderId: number; keyHash: string }>) {
   const now = nowIso()
-  for (let start = 0; start < keys.length; start += ROWS_PER_INSERT) {
-    await db
-      .insertInto('order_keys')
-      .values(
-        keys.slice(start, start + ROWS_PER_INSERT).map((key) => ({
-          key_hash: key.keyHash,
-          order_id: key.orderId,
-          created_at: now,
-        })),
-      )
-      .execute()
-  }
+  return Array.from({ length: Math.ceil(keys.length / ROWS_PER_INSERT) }, (_, i) =>
+    db.insertInto('order_keys').values(
+      keys.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT).map((key) => ({
+        key_hash: key.keyHash,
+        order_id: key.orderId,
+        created_at: now,
+      })),
+    ),
+  )
 }
 
 /**

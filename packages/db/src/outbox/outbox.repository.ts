@@ -1,5 +1,5 @@
 import type { MailKind, MailStatus } from '@shop/schema/orders'
-import { type Selectable, sql } from 'kysely'
+import { type Compilable, type Selectable, sql } from 'kysely'
 import type { Db, Executor } from '../database'
 import { isPostgres, toNumber } from '../dialect'
 import type { OutboxTable } from './outbox.table'
@@ -48,19 +48,33 @@ function toMail(row: Selectable<OutboxTable>): OutboxMail {
   }
 }
 
-// 8 columns a row: 8,000 bound values per statement, well under SQLite's limit of 32,766.
+// 8 columns a row: 8,000 bound values per statement, well under SQLite's limit of 32,766 (and, with 1,000 keys of
+// 3 columns alongside, under PostgreSQL's 65,535).
 const ROWS_PER_INSERT = 1000
+
+/** A write that reads no outbox row (an insert of guest page keys), to go with the mails' statement. */
+export type AlongsideWrite = Compilable & { execute(): Promise<unknown> }
 
 /**
  * Queues mails, due at once; call in the transaction of the change that causes them. One statement per 1,000
- * mails. Gives their ids in the order given.
+ * mails. Gives their ids in the order given. `alongside`: other writes of that transaction that read none of these
+ * rows (the orders' guest page keys). On PostgreSQL each rides in the statement of a chunk of mails as a
+ * data-modifying CTE, a round trip less (the rest, with no mails left to ride with, run alone); on SQLite, where
+ * WITH holds no writes and a statement costs no round trip, they run first, one by one.
  */
-export async function enqueue(db: Executor, mails: NewMail[], now = new Date()): Promise<number[]> {
+export async function enqueue(
+  db: Executor,
+  mails: NewMail[],
+  now = new Date(),
+  alongside: AlongsideWrite[] = [],
+): Promise<number[]> {
   const at = now.toISOString()
+  const writes = [...alongside]
+  if (!isPostgres(db)) for (const write of writes.splice(0)) await write.execute()
   const ids: number[] = []
   for (let start = 0; start < mails.length; start += ROWS_PER_INSERT) {
     const chunk = mails.slice(start, start + ROWS_PER_INSERT)
-    const rows = await db
+    const insert = db
       .insertInto('outbox')
       .values(
         chunk.map((mail) => ({
@@ -74,11 +88,15 @@ export async function enqueue(db: Executor, mails: NewMail[], now = new Date()):
         })),
       )
       .returning(['id', 'message_id'])
-      .execute()
+    const write = writes.shift()
+    const rows = write
+      ? (await sql<{ id: number; message_id: string }>`with alongside as (${write}) ${insert}`.execute(db)).rows
+      : await insert.execute()
     // Matched by Message-ID: neither database promises RETURNING's order.
     const idOf = new Map(rows.map((row) => [row.message_id, row.id]))
     for (const mail of chunk) ids.push(idOf.get(mail.messageId) as number)
   }
+  for (const write of writes) await write.execute()
   return ids
 }
 

@@ -52,7 +52,8 @@ async function ownerAddresses(db: Executor): Promise<string[]> {
 
 /**
  * For orders just written in this transaction: a key to each one's guest page (given to the buyer in the answer),
- * the buyer's confirmation and the owner's notification. A few statements for the whole batch, whatever its size.
+ * the buyer's confirmation and the owner's notification. Two statements for the whole batch, whatever its size:
+ * the owner's addresses, then the mails with the keys alongside (one statement on PostgreSQL, see enqueue).
  * A card order's mails wait for its payment (queueCardOrderMails): until Stripe confirms it, the buyer has ordered
  * nothing that the shop should prepare.
  */
@@ -60,13 +61,13 @@ export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise
   if (orders.length === 0) return []
   const owners = await ownerAddresses(db)
   const keys = orders.map(() => randomToken())
-  await orderKeysRepo.insertMany(
+  const keyInserts = orderKeysRepo.insertQueries(
     db,
     orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
   )
   const now = Date.now()
   const mails = orders.flatMap((order) => (order.payment.method === 'card' ? [] : placedOrderMails(order, owners, now)))
-  await outboxRepo.enqueue(db, mails)
+  await outboxRepo.enqueue(db, mails, new Date(), keyInserts)
   return orders.map((order, i) => ({ ...order, accessKey: keys[i] as string, payUrl: null }))
 }
 

@@ -1,6 +1,6 @@
 import { API_PREFIX } from '@shop/schema/routes'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from '../../lib/error-body'
+import { errorBody, invalidInputBody } from '../../lib/error-body'
 
 /**
  * trpc-to-openapi answers a failed call itself, past Fastify's error handler: the status, and a JSON body of its
@@ -11,14 +11,9 @@ import { errorBody } from '../../lib/error-body'
  * extra fields.
  */
 
-interface AdapterIssue {
-  path?: Array<string | number>
-  message?: string
-}
-
 /** Rewrites the body of a tRPC adapter error. */
 function normaliseAdapterBody(status: number, payload: string): string {
-  let parsed: { message?: unknown; issues?: AdapterIssue[] }
+  let parsed: { message?: unknown; issues?: Array<{ path?: Array<string | number>; message?: string }> }
   try {
     parsed = JSON.parse(payload)
   } catch {
@@ -28,14 +23,7 @@ function normaliseAdapterBody(status: number, payload: string): string {
   // carry an internal message.
   if (status >= 500 && status !== 503) return JSON.stringify(errorBody(status, 'Internal server error'))
   if (Array.isArray(parsed.issues) && parsed.issues.length > 0) {
-    const issues = parsed.issues.map((issue) => ({
-      path: Array.isArray(issue.path) ? issue.path.map((p) => (typeof p === 'number' ? p : String(p))) : [],
-      message: String(issue.message ?? 'Invalid value'),
-    }))
-    // The first problem is the message; the rest stay in issues for forms that show each field.
-    const first = issues[0]
-    const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : ''
-    return JSON.stringify(errorBody(status, `${where}${first?.message ?? 'Invalid input'}`, issues))
+    return JSON.stringify(invalidInputBody(parsed.issues, status))
   }
   const message = typeof parsed.message === 'string' && parsed.message ? parsed.message : 'Request failed'
   return JSON.stringify(errorBody(status, message))

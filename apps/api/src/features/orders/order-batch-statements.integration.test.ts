@@ -1,0 +1,260 @@
+import { rebuildSalesSummary } from '@shop/db/sales-summary'
+import { insertProduct } from '@shop/db/testing/factories'
+import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing/test-app'
+import { type CreateOrderValues, submitOrder } from './order-writer'
+
+/**
+ * What one batch of orders (order-writer.ts) asks of the database, statement by statement: on PostgreSQL each one
+ * is a round trip, and batches run one after the other, so their count bounds the orders a second. The lists below
+ * are every statement a batch makes between its begin and its commit (those two come from the driver, unlisted); a
+ * statement more shows up here. The rows the batch writes are checked too: the summary equals a recount of the
+ * orders, and every order has its key and mails.
+ */
+
+/** Records every statement run through the Db it is plugged into, as its SQL. */
+class StatementLog implements KyselyPlugin {
+  readonly statements: string[] = []
+  readonly #nodes = new WeakMap<QueryId, RootOperationNode>()
+  readonly #compile: (node: RootOperationNode, queryId: QueryId) => { sql: string }
+
+  constructor(t: TestApp) {
+    const executor = t.db.getExecutor()
+    this.#compile = (node, queryId) => executor.compileQuery(node, queryId)
+  }
+
+  // A subquery passes through here too; only what reaches the database comes back through transformResult.
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
+    this.#nodes.set(args.queryId, args.node)
+    return args.node
+  }
+
+  transformResult: KyselyPlugin['transformResult'] = async (args) => {
+    const node = this.#nodes.get(args.queryId)
+    if (node) this.statements.push(this.#compile(node, args.queryId).sql)
+    return args.result
+  }
+
+  /**
+   * Each statement as the tables it writes ("write orders", "write order_keys + outbox") or, when it writes none,
+   * those it reads ("read shop_settings").
+   */
+  summary(): string[] {
+    return this.statements.map((text) => {
+      const tables = (pattern: RegExp) =>
+        [...new Set([...text.matchAll(pattern)].map((match) => match[1]).filter((table) => table !== 'set'))].join(
+          ' + ',
+        )
+      const written = tables(/\b(?:insert into|update|delete from)\s+"?(\w+)"?/g)
+      return written ? `write ${written}` : `read ${tables(/\bfrom\s+"?(\w+)"?/g)}`
+    })
+  }
+}
+
+const CODE = 'COUNT10'
+
+function buyer(i: number): Pick<CreateOrderValues, 'customerName' | 'customerEmail' | 'customerAddress' | 'notes'> {
+  return {
+    customerName: `Count Buyer ${i}`,
+    customerEmail: `count-${i}@example.com`,
+    customerAddress: '1 Count Street, Austin, TX 78701',
+    notes: null,
+  }
+}
+
+describe('the statements of one batch of orders', () => {
+  let t: TestApp
+  let pendant: { id: number }
+  let ring: { id: number; variants: Array<{ id: number }> }
+  let express: number
+  let isPostgres: boolean
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    isPostgres = 'postgresUrl' in t.config.database
+    const token = await t.login()
+    pendant = await insertProduct(t.db, { name: 'Count Pendant', sku: 'CNT-0001', price: 40, stock: 1000 })
+    ring = await insertProduct(t.db, {
+      name: 'Count Ring',
+      sku: 'CNT-0002',
+      price: 100,
+      stock: 0,
+      options: [{ name: 'Size', values: ['6', '7'] }],
+      variants: [6, 7].map((size) => ({
+        options: [String(size)],
+        sku: `CNT-R${size}`,
+        price: 90 + size,
+        stock: 1000,
+        minStock: 1,
+        active: true,
+        imageUrl: null,
+        leadTime: null,
+      })),
+    })
+    const admin = (url: string, json: unknown) => t.request({ method: 'POST', url, token, json })
+    const zone = await admin('/api/admin/shipping-zones', {
+      name: 'Domestic',
+      areas: ['US'],
+      methods: [
+        { name: 'Standard', price: '5.00' },
+        { name: 'Express', price: '15.00' },
+      ],
+    })
+    express = zone.json<{ methods: Array<{ id: number }> }>().methods[1]?.id as number
+    expect((await admin('/api/admin/discounts', { code: CODE, kind: 'percent', value: '10' })).statusCode).toBe(201)
+    // The shop's first order also creates the order number counter: a statement the batches below do not make.
+    await submitOrder(t.db, { ...buyer(0), items: [{ productId: pendant.id, quantity: 1 }] })
+  })
+
+  afterAll(async () => {
+    await t.close()
+  })
+
+  /** Places the orders together, through a Db of their own (so a writer of their own): one batch. */
+  async function placeBatch(inputs: CreateOrderValues[]) {
+    const log = new StatementLog(t)
+    const db = t.db.withPlugin(log)
+    const rules = await t.app.deps.moneyRules.get(t.db)
+    const placed = await Promise.all(inputs.map((input) => submitOrder(db, input, rules)))
+    return { placed, log }
+  }
+
+  /** The summary tables and the customers counter, in key order. */
+  async function summaryOf() {
+    return {
+      days: await t.db.selectFrom('sales_days').selectAll().orderBy('day').execute(),
+      products: await t.db.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute(),
+      statuses: await t.db.selectFrom('order_status_days').selectAll().orderBy('status').orderBy('day').execute(),
+      customers: await t.db.selectFrom('customers').selectAll().orderBy('email_key').execute(),
+      counters: await t.db.selectFrom('counters').selectAll().where('name', '=', 'customers').execute(),
+    }
+  }
+
+  /** Each order's key and mails are there once, and the summary is what a recount of every order gives. */
+  async function expectRowsOf(placed: Array<{ id: number; customerEmail: string }>) {
+    const ids = placed.map((order) => order.id)
+    const keys = await t.db.selectFrom('order_keys').select('order_id').where('order_id', 'in', ids).execute()
+    expect(keys.map((key) => key.order_id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b))
+    const owner = (await t.db.selectFrom('shop_settings').select('email').executeTakeFirstOrThrow()).email
+    const mails = await t.db
+      .selectFrom('outbox')
+      .select(['order_id', 'kind', 'recipient'])
+      .where('order_id', 'in', ids)
+      .execute()
+    for (const order of placed) {
+      const own = mails
+        .filter((mail) => mail.order_id === order.id)
+        .map((mail) => [mail.kind, mail.recipient])
+        .sort()
+      expect(own).toEqual([
+        ['order_placed', order.customerEmail],
+        ['order_received', owner],
+      ])
+    }
+    const kept = await summaryOf()
+    const emails = await t.db.selectFrom('orders').select('customer_email').execute()
+    const customers = new Set(emails.map((row) => row.customer_email.toLowerCase())).size
+    expect(kept.counters.map((row) => Number(row.value))).toEqual([customers])
+    await rebuildSalesSummary(t.db)
+    expect(await summaryOf()).toEqual(kept)
+  }
+
+  it('writes a batch of plain orders in a fixed handful of statements', async () => {
+    const { placed, log } = await placeBatch(
+      Array.from({ length: 8 }, (_, i) => ({ ...buyer(i), items: [{ productId: pendant.id, quantity: 1 }] })),
+    )
+    expect(new Set(placed.map((order) => order.orderNumber)).size).toBe(8)
+    expect(log.summary()).toEqual(
+      isPostgres
+        ? [
+            'write counters',
+            'read product_variants + product_images + products',
+            'write product_variants',
+            'write products',
+            'write orders',
+            'write sales_days + product_sales_days + order_status_days + customers + counters',
+            'write order_items',
+            'read shop_settings',
+            'write order_keys + outbox',
+          ]
+        : [
+            'write counters',
+            'read product_variants + product_images + products',
+            'read product_variants',
+            'write product_variants',
+            'write products',
+            'write orders',
+            'write sales_days',
+            'write product_sales_days',
+            'write order_status_days',
+            'write customers',
+            'write counters',
+            'write order_items',
+            'read shop_settings',
+            'write order_keys',
+            'write outbox',
+          ],
+    )
+    await expectRowsOf(placed)
+  })
+
+  it('writes a batch with a code, a shipping method, variants and returning buyers in a few more', async () => {
+    const { placed, log } = await placeBatch(
+      Array.from({ length: 12 }, (_, i) => {
+        const variant = i % 3 === 1 ? ring.variants[i % 2] : undefined
+        // Buyers 4 to 7 ordered in the first batch; 8 to 11 are new and order twice, the second time in capitals.
+        const who = buyer(i < 8 ? i + 4 : i)
+        return {
+          ...who,
+          customerEmail: i >= 8 ? who.customerEmail.toUpperCase() : who.customerEmail,
+          items: [
+            variant
+              ? { productId: ring.id, variantId: variant.id, quantity: 1 + (i % 2) }
+              : { productId: pendant.id, quantity: 1 },
+          ],
+          ...(i % 4 === 2 ? { discountCode: CODE } : {}),
+          ...(i % 5 === 3 ? { country: 'US', region: 'TX', shippingMethodId: express } : {}),
+        }
+      }),
+    )
+    expect(new Set(placed.map((order) => order.orderNumber)).size).toBe(12)
+    // Besides the plain batch's: the codes read, and the code's uses taken.
+    expect(log.summary()).toEqual(
+      isPostgres
+        ? [
+            'write counters',
+            'read product_variants + product_images + products',
+            'read discount_codes',
+            'write product_variants',
+            'write discount_codes',
+            'write products',
+            'write orders',
+            'write sales_days + product_sales_days + order_status_days + customers + counters',
+            'write order_items',
+            'read shop_settings',
+            'write order_keys + outbox',
+          ]
+        : [
+            'write counters',
+            'read product_variants + product_images + products',
+            'read product_variants',
+            'read discount_codes',
+            'write product_variants',
+            'write discount_codes',
+            'write products',
+            'write orders',
+            'write sales_days',
+            'write product_sales_days',
+            'write order_status_days',
+            'write customers',
+            'write counters',
+            'write order_items',
+            'read shop_settings',
+            'write order_keys',
+            'write outbox',
+          ],
+    )
+    await expectRowsOf(placed)
+  })
+})
