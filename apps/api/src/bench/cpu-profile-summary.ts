@@ -2,7 +2,9 @@
  * Reads a V8 CPU profile (.cpuprofile, as `BENCH_CPU_PROFILE=<dir> BENCH_ONLY=orders pnpm bench` writes one per
  * server) and prints where the time went: by package or source file (self time), by function (self time), and the
  * time spent inside each of the order path's steps (inclusive time of the functions named below).
- * Run: npx tsx apps/api/src/bench/cpu-profile-summary.ts <file.cpuprofile> [top]
+ * Run: npx tsx apps/api/src/bench/cpu-profile-summary.ts <file.cpuprofile> [top] [seconds]
+ * With `seconds`, only the samples of that long from the first order on (the first sample inside createOrder): the
+ * order run alone, without the start-up, the card run and the mails sent after it.
  */
 import fs from 'node:fs'
 
@@ -23,6 +25,7 @@ const STEPS: Array<[string, RegExp]> = [
   ['HTTP: Fastify routing, hooks, reply', /^(runPreParsing|handleRequest|preHandlerCallback|onSendEnd|wrapThenable)$/],
   ['JSON body parse', /^(defaultJsonParser|parse)$/],
   ['tRPC procedure (input, middlewares, output)', /^(callRecursive|procedure)$/],
+  ['POST /api/orders route (input check, answer)', /^placeOrder$/],
   ['createOrder (service)', /^createOrder$/],
   ['the batch transaction', /^#?tryBatch$/],
   ['decide (price, check, number)', /^decide$/],
@@ -55,13 +58,34 @@ function print(title: string, entries: Map<string, number>, total: number, top: 
   }
 }
 
-const [file, topArgument] = process.argv.slice(2)
-if (!file) throw new Error('usage: cpu-profile-summary.ts <file.cpuprofile> [top]')
+const [file, topArgument, secondsArgument] = process.argv.slice(2)
+if (!file) throw new Error('usage: cpu-profile-summary.ts <file.cpuprofile> [top] [seconds]')
 const top = Number(topArgument ?? 25)
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile
 const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+const parent = new Map<number, number>()
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+
+/** The sample's time since the profile started, in microseconds, by sample index. */
+const sampledAt: number[] = []
+profile.timeDeltas.reduce((at, delta, i) => {
+  sampledAt[i] = at + delta
+  return at + delta
+}, 0)
+const isUnder = (id: number, functionName: string) => {
+  for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+    if (byId.get(node)?.callFrame.functionName === functionName) return true
+  }
+  return false
+}
+const firstOrder = profile.samples.findIndex((id) => isUnder(id, 'createOrder'))
+const windowStart = secondsArgument && firstOrder >= 0 ? (sampledAt[firstOrder] ?? 0) : 0
+const windowEnd = secondsArgument ? windowStart + Number(secondsArgument) * 1_000_000 : Number.POSITIVE_INFINITY
+
 const self = new Map<number, number>()
 profile.samples.forEach((id, i) => {
+  const at = sampledAt[i] ?? 0
+  if (at < windowStart || at > windowEnd) return
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0))
 })
 const total = [...self.values()].reduce((sum, micros) => sum + micros, 0)
@@ -77,8 +101,6 @@ for (const [id, micros] of self) {
 }
 
 // Inclusive time per step: a node counts once for the outermost matching function above it.
-const parent = new Map<number, number>()
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
 const byStep = new Map<string, number>()
 for (const [id, micros] of self) {
   const counted = new Set<string>()
@@ -93,7 +115,10 @@ for (const [id, micros] of self) {
   }
 }
 
-console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`)
+console.log(
+  `${file}: ${(total / 1000).toFixed(0)} ms sampled` +
+    (secondsArgument ? `, the ${secondsArgument} s from the first order on` : ''),
+)
 print('Self time by package or file', byPlace, total, top)
 print('Self time by function', byFunction, total, top)
 print('Time inside each step (a step includes what it calls; steps overlap)', byStep, total, STEPS.length)

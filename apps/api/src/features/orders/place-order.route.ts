@@ -16,7 +16,7 @@ export async function placeOrderRoute(app: FastifyInstance) {
   app.route({
     method,
     url: `${API_PREFIX}${path}`,
-    handler: async (request, reply) => {
+    handler: async function placeOrder(request, reply) {
       const type = request.headers['content-type']
       if (type !== undefined && !type.startsWith('application/json')) {
         return reply.code(415).send(errorBody(415, NOT_JSON_MESSAGE))
