@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Executor } from '../database'
 import { isPostgres, toNumber } from '../dialect'
+import { chunks } from '../statement-chunks'
 
 /**
  * The dashboard's summary tables (migration 2026_11_25_1500_create_sales_summary): sales per day, sales per day
@@ -96,12 +97,6 @@ function dayOf(createdAt: string): string {
   return createdAt.slice(0, 10)
 }
 
-function chunks<T>(items: T[]): T[][] {
-  return Array.from({ length: Math.ceil(items.length / ROWS_PER_UPSERT) }, (_, i) =>
-    items.slice(i * ROWS_PER_UPSERT, (i + 1) * ROWS_PER_UPSERT),
-  )
-}
-
 /** The rows one write adds to each table, in key order (concurrent writers lock them alike). */
 interface SummaryRows {
   days: DayDelta[]
@@ -193,12 +188,12 @@ async function apply(db: Executor, delta: SummaryDelta): Promise<void> {
 
 /** SQLite: a statement per table (and per 1,000 rows), in process and cheap. Gives the customers left at none. */
 async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]> {
-  for (const chunk of chunks(rows.days)) await upsertDays(db, chunk).execute()
-  for (const chunk of chunks(rows.products)) await upsertProductDays(db, chunk).execute()
-  for (const chunk of chunks(rows.statuses)) await upsertStatusDays(db, chunk).execute()
+  for (const chunk of chunks(rows.days, ROWS_PER_UPSERT)) await upsertDays(db, chunk).execute()
+  for (const chunk of chunks(rows.products, ROWS_PER_UPSERT)) await upsertProductDays(db, chunk).execute()
+  for (const chunk of chunks(rows.statuses, ROWS_PER_UPSERT)) await upsertStatusDays(db, chunk).execute()
   let counted = 0
   const emptied: string[] = []
-  for (const chunk of chunks(rows.customers)) {
+  for (const chunk of chunks(rows.customers, ROWS_PER_UPSERT)) {
     const upserted = await db
       .insertInto('customers')
       .values(chunk)
@@ -236,14 +231,19 @@ async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]
  */
 async function upsertAtOnce(db: Executor, rows: SummaryRows): Promise<string[]> {
   const emptied: string[] = []
-  const rounds = Math.max(...Object.values(rows).map((table: unknown[]) => chunks(table).length))
+  const runs = {
+    days: chunks(rows.days, ROWS_PER_UPSERT),
+    products: chunks(rows.products, ROWS_PER_UPSERT),
+    statuses: chunks(rows.statuses, ROWS_PER_UPSERT),
+    customers: chunks(rows.customers, ROWS_PER_UPSERT),
+  }
+  const rounds = Math.max(...Object.values(runs).map((run) => run.length))
   for (let round = 0; round < rounds; round++) {
-    const part = <T>(table: T[]) => table.slice(round * ROWS_PER_UPSERT, (round + 1) * ROWS_PER_UPSERT)
-    const [days, products, statuses, customers] = [
-      part(rows.days),
-      part(rows.products),
-      part(rows.statuses),
-      part(rows.customers),
+    const [days = [], products = [], statuses = [], customers = []] = [
+      runs.days[round],
+      runs.products[round],
+      runs.statuses[round],
+      runs.customers[round],
     ]
     const writes = [
       days.length > 0 && sql`days as (${upsertDays(db, days)})`,

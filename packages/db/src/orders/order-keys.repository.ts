@@ -1,5 +1,6 @@
 import type { Executor } from '../database'
 import { nowIso } from '../dialect'
+import { chunks } from '../statement-chunks'
 
 // 3 columns a row.
 const ROWS_PER_INSERT = 1000
@@ -12,14 +13,10 @@ export async function insertMany(db: Executor, keys: Array<{ orderId: number; ke
 /** The inserts that store these keys, one per 1,000, to run or to send along with another write (outbox enqueue). */
 export function insertQueries(db: Executor, keys: Array<{ orderId: number; keyHash: string }>) {
   const now = nowIso()
-  return Array.from({ length: Math.ceil(keys.length / ROWS_PER_INSERT) }, (_, i) =>
-    db.insertInto('order_keys').values(
-      keys.slice(i * ROWS_PER_INSERT, (i + 1) * ROWS_PER_INSERT).map((key) => ({
-        key_hash: key.keyHash,
-        order_id: key.orderId,
-        created_at: now,
-      })),
-    ),
+  return chunks(keys, ROWS_PER_INSERT).map((chunk) =>
+    db
+      .insertInto('order_keys')
+      .values(chunk.map((key) => ({ key_hash: key.keyHash, order_id: key.orderId, created_at: now }))),
   )
 }
 

@@ -22,6 +22,7 @@ import type { Database, Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
 import { leadTimeOf } from '../products/products.repository'
 import { orderMatches } from '../search/search'
+import { chunks } from '../statement-chunks'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
 
 const ORDER_NUMBER_COUNTER = 'order_number'
@@ -415,10 +416,6 @@ export async function nextOrderNumber(db: Executor): Promise<string> {
 // One INSERT carries at most this many rows: with at most 18 columns, 18,000 values, well below SQLite's limit of 32,766
 // bound values per statement (PostgreSQL's is 65,535).
 const ROWS_PER_INSERT = 1000
-
-function chunks<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
-}
 
 export interface NewOrder {
   orderNumber: string

@@ -2,6 +2,7 @@ import type { MailKind, MailStatus } from '@shop/schema/orders'
 import { type Compilable, type Selectable, sql } from 'kysely'
 import type { Db, Executor } from '../database'
 import { isPostgres, toNumber } from '../dialect'
+import { chunks } from '../statement-chunks'
 import type { OutboxTable } from './outbox.table'
 
 export interface NewMail {
@@ -72,8 +73,7 @@ export async function enqueue(
   const writes = [...alongside]
   if (!isPostgres(db)) for (const write of writes.splice(0)) await write.execute()
   const ids: number[] = []
-  for (let start = 0; start < mails.length; start += ROWS_PER_INSERT) {
-    const chunk = mails.slice(start, start + ROWS_PER_INSERT)
+  for (const chunk of chunks(mails, ROWS_PER_INSERT)) {
     const insert = db
       .insertInto('outbox')
       .values(

@@ -2,6 +2,7 @@ import { type ProductValues, variantsOf } from '@shop/schema/products'
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../database'
 import { nowIso } from '../dialect'
+import { chunks } from '../statement-chunks'
 import { refreshTotals, storedFields, toRow, variantRow } from './products.repository'
 
 /**
@@ -13,17 +14,11 @@ import { refreshTotals, storedFields, toRow, variantRow } from './products.repos
 // Rows per statement: at 15 columns a row, far below SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
 const CHUNK = 500
 
-function chunksOf<T>(items: readonly T[], size = CHUNK): T[][] {
-  const chunks: T[][] = []
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size))
-  return chunks
-}
-
 /** Which product uses each of `skus` (its own SKU or a variant's), by SKU folded to lower case. */
 export async function findSkuOwners(db: Executor, skus: readonly string[]): Promise<Map<string, number>> {
   const owners = new Map<string, number>()
   const keys = [...new Set(skus.map((sku) => sku.toLowerCase()))]
-  for (const chunk of chunksOf(keys, 2000)) {
+  for (const chunk of chunks(keys, 2000)) {
     const rows = await db
       .selectFrom('product_skus')
       .select(['sku_key', 'product_id'])
@@ -51,7 +46,7 @@ async function updateManyById(
 ): Promise<void> {
   const names = Object.keys(columns)
   const cast = (value: unknown, type: ColumnType): RawBuilder<unknown> => sql`cast(${value} as ${sql.raw(type)})`
-  for (const chunk of chunksOf(rows)) {
+  for (const chunk of chunks(rows, CHUNK)) {
     const values = chunk.map(
       (row) =>
         sql`(${sql.join([cast(row.id, 'integer'), ...names.map((name) => cast(row[name], columns[name] ?? 'text'))])})`,
@@ -104,27 +99,27 @@ const VARIANT_IDS_PER_STATEMENT = 2000
 
 /** Products in chunks of at most VARIANT_IDS_PER_STATEMENT variants (and products) each. */
 function chunksByVariants<T extends { variants: readonly unknown[] }>(products: readonly T[]): T[][] {
-  const chunks: T[][] = []
+  const runs: T[][] = []
   let chunk: T[] = []
   let count = 0
   for (const product of products) {
     if (chunk.length > 0 && count + product.variants.length + 1 > VARIANT_IDS_PER_STATEMENT) {
-      chunks.push(chunk)
+      runs.push(chunk)
       chunk = []
       count = 0
     }
     chunk.push(product)
     count += product.variants.length + 1
   }
-  if (chunk.length > 0) chunks.push(chunk)
-  return chunks
+  if (chunk.length > 0) runs.push(chunk)
+  return runs
 }
 
 /** Inserts the new products (in chunks) and answers the id of each save, in order. */
 async function insertNew(db: Executor, saves: readonly ProductSave[], now: string): Promise<number[]> {
   const ids = saves.map((save) => save.id)
   const created = saves.flatMap((save, index) => (save.id === undefined ? [{ save, index }] : []))
-  for (const chunk of chunksOf(created)) {
+  for (const chunk of chunks(created, CHUNK)) {
     const inserted = await db
       .insertInto('products')
       .values(
@@ -187,7 +182,7 @@ export async function saveMany(db: Executor, saves: readonly ProductSave[]): Pro
     if (kept.length > 0) removal = removal.where('id', 'not in', kept)
     await removal.execute()
   }
-  for (const chunk of chunksOf(
+  for (const chunk of chunks(
     updated.map((product) => product.id),
     2000,
   )) {
@@ -198,7 +193,7 @@ export async function saveMany(db: Executor, saves: readonly ProductSave[]): Pro
   const images = saved.flatMap((product) =>
     product.values.imageUrls.map((url, position) => ({ product_id: product.id, position, url })),
   )
-  for (const chunk of chunksOf(images)) await db.insertInto('product_images').values(chunk).execute()
+  for (const chunk of chunks(images, CHUNK)) await db.insertInto('product_images').values(chunk).execute()
 
   const variantRows = saved.flatMap((product) =>
     product.variants.map((variant, position) => ({
@@ -210,7 +205,7 @@ export async function saveMany(db: Executor, saves: readonly ProductSave[]): Pro
   const added = variantRows.flatMap(({ id, ...row }) =>
     id === undefined ? [{ ...row, created_at: now, updated_at: now }] : [],
   )
-  for (const chunk of chunksOf(added)) await db.insertInto('product_variants').values(chunk).execute()
+  for (const chunk of chunks(added, CHUNK)) await db.insertInto('product_variants').values(chunk).execute()
   await updateManyById(
     db,
     'product_variants',
@@ -224,7 +219,7 @@ export async function saveMany(db: Executor, saves: readonly ProductSave[]): Pro
     )
     return [...keys].map((key) => ({ sku_key: key, product_id: product.id }))
   })
-  for (const chunk of chunksOf(skus, 2000)) await db.insertInto('product_skus').values(chunk).execute()
-  for (const chunk of chunksOf(ids, 2000)) await refreshTotals(db, chunk)
+  for (const chunk of chunks(skus, 2000)) await db.insertInto('product_skus').values(chunk).execute()
+  for (const chunk of chunks(ids, 2000)) await refreshTotals(db, chunk)
   return ids
 }

@@ -1,7 +1,7 @@
 import { rebuildSalesSummary } from '@shop/db/sales-summary'
-import { insertProduct } from '@shop/db/testing/factories'
 import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saleShop, summaryOf } from '../../testing/sale-shop'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 import { type CreateOrderValues, submitOrder } from './order-writer'
 
@@ -74,35 +74,10 @@ describe('the statements of one batch of orders', () => {
     t = await createTestApp()
     isPostgres = 'postgresUrl' in t.config.database
     const token = await t.login()
-    pendant = await insertProduct(t.db, { name: 'Count Pendant', sku: 'CNT-0001', price: 40, stock: 1000 })
-    ring = await insertProduct(t.db, {
-      name: 'Count Ring',
-      sku: 'CNT-0002',
-      price: 100,
-      stock: 0,
-      options: [{ name: 'Size', values: ['6', '7'] }],
-      variants: [6, 7].map((size) => ({
-        options: [String(size)],
-        sku: `CNT-R${size}`,
-        price: 90 + size,
-        stock: 1000,
-        minStock: 1,
-        active: true,
-        imageUrl: null,
-        leadTime: null,
-      })),
-    })
-    const admin = (url: string, json: unknown) => t.request({ method: 'POST', url, token, json })
-    const zone = await admin('/api/admin/shipping-zones', {
-      name: 'Domestic',
-      areas: ['US'],
-      methods: [
-        { name: 'Standard', price: '5.00' },
-        { name: 'Express', price: '15.00' },
-      ],
-    })
-    express = zone.json<{ methods: Array<{ id: number }> }>().methods[1]?.id as number
-    expect((await admin('/api/admin/discounts', { code: CODE, kind: 'percent', value: '10' })).statusCode).toBe(201)
+    const sale = await saleShop(t, token, CODE)
+    pendant = sale.pendant
+    ring = sale.ring
+    express = sale.express
     // The shop's first order also creates the order number counter: a statement the batches below do not make.
     await submitOrder(t.db, { ...buyer(0), items: [{ productId: pendant.id, quantity: 1 }] })
   })
@@ -118,17 +93,6 @@ describe('the statements of one batch of orders', () => {
     const rules = await t.app.deps.moneyRules.get(t.db)
     const placed = await Promise.all(inputs.map((input) => submitOrder(db, input, rules)))
     return { placed, log }
-  }
-
-  /** The summary tables and the customers counter, in key order. */
-  async function summaryOf() {
-    return {
-      days: await t.db.selectFrom('sales_days').selectAll().orderBy('day').execute(),
-      products: await t.db.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute(),
-      statuses: await t.db.selectFrom('order_status_days').selectAll().orderBy('status').orderBy('day').execute(),
-      customers: await t.db.selectFrom('customers').selectAll().orderBy('email_key').execute(),
-      counters: await t.db.selectFrom('counters').selectAll().where('name', '=', 'customers').execute(),
-    }
   }
 
   /** Each order's key and mails are there once, and the summary is what a recount of every order gives. */
@@ -152,12 +116,12 @@ describe('the statements of one batch of orders', () => {
         ['order_received', owner],
       ])
     }
-    const kept = await summaryOf()
+    const kept = await summaryOf(t)
     const emails = await t.db.selectFrom('orders').select('customer_email').execute()
     const customers = new Set(emails.map((row) => row.customer_email.toLowerCase())).size
     expect(kept.counters.map((row) => Number(row.value))).toEqual([customers])
     await rebuildSalesSummary(t.db)
-    expect(await summaryOf()).toEqual(kept)
+    expect(await summaryOf(t)).toEqual(kept)
   }
 
   it('writes a batch of plain orders in a fixed handful of statements', async () => {

@@ -1,6 +1,6 @@
 import { rebuildSalesSummary } from '@shop/db/sales-summary'
-import { insertProduct } from '@shop/db/testing/factories'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { saleShop, summaryOf } from '../../testing/sale-shop'
 import { createTestApp, type TestApp } from '../../testing/test-app'
 
 /**
@@ -21,17 +21,6 @@ type Placed = {
   items: Array<{ productId: number; variantId: number; quantity: number }>
 }
 
-/** The summary tables and the customers counter, in key order. */
-async function summaryOf(t: TestApp) {
-  return {
-    days: await t.db.selectFrom('sales_days').selectAll().orderBy('day').execute(),
-    products: await t.db.selectFrom('product_sales_days').selectAll().orderBy('day').orderBy('product_id').execute(),
-    statuses: await t.db.selectFrom('order_status_days').selectAll().orderBy('status').orderBy('day').execute(),
-    customers: await t.db.selectFrom('customers').selectAll().orderBy('email_key').execute(),
-    counters: await t.db.selectFrom('counters').selectAll().where('name', '=', 'customers').execute(),
-  }
-}
-
 // The UUID of version 7 the outbox gives every mail (outbox-mails.ts newMessageId).
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -46,35 +35,10 @@ describe('a mixed batch of orders placed together', () => {
   beforeAll(async () => {
     t = await createTestApp()
     token = await t.login()
-    plain = await insertProduct(t.db, { name: 'Batch Pendant', sku: 'BAT-0001', price: 40, stock: 1000 })
-    ring = await insertProduct(t.db, {
-      name: 'Batch Ring',
-      sku: 'BAT-0002',
-      price: 100,
-      stock: 0,
-      options: [{ name: 'Size', values: ['6', '7'] }],
-      variants: [6, 7].map((size) => ({
-        options: [String(size)],
-        sku: `BAT-R${size}`,
-        price: 90 + size,
-        stock: 1000,
-        minStock: 1,
-        active: true,
-        imageUrl: null,
-        leadTime: null,
-      })),
-    })
-    const admin = (url: string, json: unknown) => t.request({ method: 'POST', url, token, json })
-    const zone = await admin('/api/admin/shipping-zones', {
-      name: 'Domestic',
-      areas: ['US'],
-      methods: [
-        { name: 'Standard', price: '5.00' },
-        { name: 'Express', price: '15.00' },
-      ],
-    })
-    express = zone.json<{ methods: Array<{ id: number }> }>().methods[1]?.id as number
-    expect((await admin('/api/admin/discounts', { code: CODE, kind: 'percent', value: '10' })).statusCode).toBe(201)
+    const sale = await saleShop(t, token, CODE)
+    plain = sale.pendant
+    ring = sale.ring
+    express = sale.express
 
     // Every kind of order at once: plain, a variant, a code, a shipping method, and all of these together.
     const responses = await Promise.all(
