@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
@@ -170,27 +169,45 @@ function compileHints(): Plugin {
   }
 }
 
+// The first chunks asked for while the HTML arrives, before the first paint (docs/decisions/0023): React and the
+// other packages (about 100 kB compressed), with what they import. Lighthouse's simulation counts every byte fetched
+// before its largest paint against that paint: all four chunks took the home page to 97, these two keep it at 99.
+const EARLY_CHUNK_NAMES = new Set(['react', 'vendor'])
+
+/** The first chunks fetched before the first paint: the named ones and what they import, each after its imports. */
+function earlyChunks(initial: OutputChunk[]): OutputChunk[] {
+  const byFile = new Map(initial.map((chunk) => [chunk.fileName, chunk]))
+  const wanted = new Set<string>()
+  const visit = (chunk: OutputChunk) => {
+    if (wanted.has(chunk.fileName)) return
+    wanted.add(chunk.fileName)
+    for (const name of chunk.imports) {
+      const imported = byFile.get(name)
+      if (imported) visit(imported)
+    }
+  }
+  for (const chunk of initial) if (EARLY_CHUNK_NAMES.has(chunk.name)) visit(chunk)
+  if (![...EARLY_CHUNK_NAMES].every((name) => initial.some((chunk) => chunk.name === name)))
+    throw new Error(`the first chunks must include ${[...EARLY_CHUNK_NAMES].join(' and ')}`)
+  return initial.filter((chunk) => wanted.has(chunk.fileName))
+}
+
 /**
- * The page asks for its code after its first paint, through src/start.js, instead of at once: on a slow connection
- * the code's download (about 150 kB) otherwise shares the line with the HTML, the stylesheet and the main image, and
- * the page paints later. The code comes as a few chunks (React, Mantine, the other packages, the shop's own), which
- * start.js fetches together and runs one by one, each in a task of its own: run as one file, it held the main thread
- * for one long task (docs/decisions/0010). The stylesheets stay plain <link>s.
+ * src/start.js, minified, as a script of <head> before the stylesheet: it asks for the first chunks while the HTML is
+ * still arriving and runs them after the first paint (docs/decisions/0023). The chunks it starts come from the page's
+ * data attributes, so the script is the same on every page (the API allows it by its hash). The code comes as a few
+ * chunks (React, Mantine, the other packages, the shop's own), run one by one, each in a task of its own: run as one
+ * file, it held the main thread for one long task (docs/decisions/0010). The stylesheets stay plain <link>s.
  */
 function startAfterFirstPaint(): Plugin {
   const entryScript = /<script type="module" crossorigin src="[^"]+"><\/script>\s*/
   const modulePreloads = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g
-  // Plain JavaScript, minified and written under a name with its hash (cached for a year, like the other assets).
   const minified = minifySync('start.js', fs.readFileSync(path.join(import.meta.dirname, 'src/start.js'), 'utf8'))
   if (minified.errors.length > 0) throw new Error(`src/start.js: ${minified.errors[0]?.message}`)
-  const source = minified.code
-  const fileName = `assets/start-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`
+  const code = minified.code.trim()
   return {
     name: 'shop:start-after-first-paint',
     apply: 'build',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source })
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -204,12 +221,13 @@ function startAfterFirstPaint(): Plugin {
             `the first chunks must not carry zod, but take ${zod}: import the constant from a module without schemas`,
           )
         const chunks = initial.map((chunk) => `/${chunk.fileName}`)
+        const early = earlyChunks(initial).map((chunk) => `/${chunk.fileName}`)
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
         const tappedStyles = stylesOf(tappedFiles)
         // JSON in single quotes: file names hold neither quotes nor ampersands.
         const pages = JSON.stringify(pageFiles(context.bundle))
-        const start = `<script type="module" src="/${fileName}" data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}" data-pages='${pages}'></script>\n    `
+        const start = `<script data-chunks="${chunks.join(' ')}" data-early-chunks="${early.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}" data-pages='${pages}'>${code}</script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
       },
     },

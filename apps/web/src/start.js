@@ -1,38 +1,49 @@
-// Starts the shop's code once the browser has shown the server-rendered HTML (its first contentful paint), so that
-// the code's download does not compete with the HTML, the stylesheet and the main image for the first paint
-// (docs/decisions/0010). The chunks (data-chunks, each after the ones it imports, the entry last) are fetched
-// together at low priority (high once a visitor has tapped) and run one by one, each in a task of its own, so that no single task holds the main
-// thread for all of them. A page with nothing rendered (the admin) starts at once. A hidden tab paints nothing: the
-// timer starts it there within a second.
-const {
-  chunks = '',
-  tapChunks = '',
-  tapStyles = '',
-  pages = '{}',
-} = document.querySelector('script[data-chunks]')?.dataset ?? {}
-// A page with a chunk of its own (the checkout, order tracking, a guest's order, the search results): the server
-// names it on #root, and its files come with the first chunks instead of one round trip after them.
-const pageChunks = JSON.parse(pages)[document.getElementById('root')?.dataset.page ?? '']?.chunks ?? []
+// Starts the shop's code. Written into the page's <head> by the build (vite.config.ts), before the stylesheet, so it
+// runs while the HTML is still arriving (docs/decisions/0023):
+// - Right after the parser has asked for the stylesheet, React and the other packages (data-early-chunks) are fetched
+//   into the browser's cache at high priority: their wait for a first byte passes beside the stylesheet's instead of
+//   after the first paint. Nothing runs them yet, so the main thread stays free for the first paint.
+// - Once the server-rendered page has been painted (its first contentful paint), the first chunks (data-chunks, each
+//   after the ones it imports, the entry last) and the page's own chunks are asked for at high priority and run one
+//   by one, each in a task of its own, so that no single task holds the main thread for all of them. A page with
+//   nothing rendered (the admin) and a hidden tab, which paints nothing, start at once.
+const script = document.currentScript
+const { chunks = '', earlyChunks = '', tapChunks = '', tapStyles = '', pages = '{}' } = script?.dataset ?? {}
+const files = (hrefs) => hrefs.split(' ').filter(Boolean)
 let started = false
-// The code comes at low priority, after what the page shows; a visitor who has tapped is waiting for it.
-let priority = 'low'
+
+/** Asks for the files now, into the cache; the module loader finds them there when it runs them. */
+function prefetch(hrefs) {
+  for (const href of hrefs) {
+    fetch(href, { priority: 'high' })
+      .then((response) => response.blob())
+      .catch(() => {})
+  }
+}
 
 function preload(hrefs) {
-  for (const href of hrefs.split(' ').filter(Boolean)) {
+  for (const href of hrefs) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
-    link.fetchPriority = priority
+    // High, or the browser holds a request back behind the page's images even when the cache answers it.
+    link.fetchPriority = 'high'
     document.head.append(link)
   }
+}
+
+// A page with a chunk of its own (the checkout, order tracking, a guest's order, the search results): the server
+// names it on #root, and its files come with the first chunks instead of one round trip after them.
+function pageChunks() {
+  return JSON.parse(pages)[document.getElementById('root')?.dataset.page ?? '']?.chunks ?? []
 }
 
 async function start() {
   if (started) return
   started = true
-  preload(chunks)
-  preload(pageChunks.join(' '))
-  for (const href of chunks.split(' ').filter(Boolean)) {
+  preload(files(chunks))
+  preload(pageChunks())
+  for (const href of files(chunks)) {
     await import(href)
     await new Promise((resolve) => setTimeout(resolve))
   }
@@ -59,7 +70,7 @@ function afterFirstContentfulPaint(callback) {
 // The stylesheets of the parts a tap opens, applied with their code: the build's loader then waits for no stylesheet
 // when it runs that code (it uses one already on the page), and they style only those parts.
 function addStyles(hrefs) {
-  for (const href of hrefs.split(' ').filter(Boolean)) {
+  for (const href of hrefs) {
     const link = document.createElement('link')
     link.rel = 'stylesheet'
     link.href = href
@@ -68,19 +79,24 @@ function addStyles(hrefs) {
 }
 
 // A tap held by early-taps.js cannot wait for the paint, and is answered by parts that otherwise load on first use
-// (the cart drawer, the menu, the search): their file and stylesheet come beside the page's code.
-// A tap made before this script ran was held already.
+// (the cart drawer, the toasts): their file and stylesheet come beside the page's code.
 let isTapped = false
 function onTap() {
   if (isTapped) return
   isTapped = true
-  priority = 'high'
   void start()
-  preload(tapChunks)
-  addStyles(tapStyles)
+  preload(files(tapChunks))
+  addStyles(files(tapStyles))
 }
 window.addEventListener('shop:tap', onTap, { once: true })
-if (window.__shopEarlyTaps?.held() > 0) onTap()
-if (document.getElementById('root')?.hasChildNodes()) afterFirstContentfulPaint(start)
-else start()
-setTimeout(start, 1000)
+
+// The parser goes on to the stylesheet's <link> once this script has run: the stylesheet is asked for first.
+setTimeout(() => prefetch(files(earlyChunks)))
+document.addEventListener('DOMContentLoaded', () => {
+  if (window.__shopEarlyTaps?.held() > 0) onTap()
+  if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') void start()
+  else afterFirstContentfulPaint(start)
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && start())
+  // Should the paint never be reported, the page still starts.
+  setTimeout(start, 5000)
+})

@@ -63,6 +63,8 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
           src={testimonial.avatarUrl}
           alt=""
           aria-hidden
+          // At the foot of the home page: fetched when scrolled near, not beside what the first screen needs.
+          imageProps={{ loading: 'lazy' }}
           radius={999}
           size={44}
           styles={{ placeholder: { background: 'var(--mantine-color-gold-0)', color: 'var(--mantine-color-gold-8)' } }}
