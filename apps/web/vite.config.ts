@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
-import { defineConfig, minifySync, type Plugin, type Rollup } from 'vite'
+import { defineConfig, minifySync, type Plugin, type Rollup, runnerImport } from 'vite'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -135,7 +135,8 @@ const PAGE_MODULE = /[\\/]src[\\/]routes[\\/]storefront[\\/]([\w-]+)\.page\.tsx$
 /**
  * The files of each storefront page that has a chunk of its own, by the page's name: its chunk and what that
  * imports beyond the first chunks, and their stylesheets. The server links a rendered page's stylesheets in its head
- * and start.js fetches its code with the first chunks, instead of one round trip after them.
+ * and lists its chunks on #root, and start.js fetches them with the first chunks, instead of one round trip after
+ * them.
  */
 function pageFiles(bundle: OutputBundle): Record<string, { chunks: string[]; styles: string[] }> {
   const pages: Record<string, { chunks: string[]; styles: string[] }> = {}
@@ -208,6 +209,11 @@ function startAfterFirstPaint(): Plugin {
   return {
     name: 'shop:start-after-first-paint',
     apply: 'build',
+    // The pages with a chunk of their own, for the server: it links their stylesheets and lists their chunks on
+    // #root (a rendered page carries only its own, not every page's).
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: 'page-files.json', source: JSON.stringify(pageFiles(bundle)) })
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -225,9 +231,7 @@ function startAfterFirstPaint(): Plugin {
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
         const tappedStyles = stylesOf(tappedFiles)
-        // JSON in single quotes: file names hold neither quotes nor ampersands.
-        const pages = JSON.stringify(pageFiles(context.bundle))
-        const start = `<script data-chunks="${chunks.join(' ')}" data-early-chunks="${early.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}" data-pages='${pages}'>${code}</script>\n    `
+        const start = `<script data-chunks="${chunks.join(' ')}" data-early-chunks="${early.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}">${code}</script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
       },
     },
@@ -259,6 +263,24 @@ function inlineEarlyTaps(): Plugin {
   }
 }
 
+/**
+ * Writes the theme's CSS variables (src/styles/theme-variables.ts) into src/styles/theme.css as the stylesheet is
+ * built: Mantine's provider would otherwise write them into a <style> of every page (11.7 kB of each page's HTML).
+ */
+function themeVariables(): Plugin {
+  const stylesheet = path.join(import.meta.dirname, 'src/styles/theme.css')
+  return {
+    name: 'shop:theme-variables',
+    async transform(code, id) {
+      if (id !== stylesheet) return
+      const { module } = await runnerImport<typeof import('./src/styles/theme-variables')>(
+        path.join(import.meta.dirname, 'src/styles/theme-variables.ts'),
+      )
+      return `${code}\n${module.themeVariablesCss()}`
+    },
+  }
+}
+
 const tapped = tappedParts()
 
 export default defineConfig(({ isSsrBuild }) =>
@@ -274,7 +296,7 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
       }
     : {
-        plugins: [react(), compileHints(), startAfterFirstPaint(), inlineEarlyTaps(), tapped],
+        plugins: [react(), themeVariables(), compileHints(), startAfterFirstPaint(), inlineEarlyTaps(), tapped],
         server: {
           proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
         },

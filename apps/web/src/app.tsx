@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, MantineProvider } from '@mantine/core'
+import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { Toasts } from './components/toasts'
@@ -6,19 +6,6 @@ import type { Clients } from './lib/clients'
 import { replayEarlyTaps } from './lib/early-taps'
 import { TRPCProvider } from './lib/trpc'
 import { theme } from './theme'
-
-// Mantine's error red (red.6, also the text of light red alerts), dimmed grey (input descriptions) and placeholder
-// grey are below 4.5:1 on white; these keep every message and hint readable.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-dimmed': 'var(--mantine-color-ink-6)',
-    '--mantine-color-placeholder': 'var(--mantine-color-ink-6)',
-    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
-  },
-  dark: {},
-})
 
 /** The performance mark of the moment the page answers taps (`pnpm audit:web` reads it). */
 export const READY_MARK = 'shop-ready'
@@ -46,7 +33,9 @@ function ReadyMarker() {
  */
 export function App({ clients, children }: { clients: Clients; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    // The theme's CSS variables are in the stylesheet (styles/theme.css, written by the build), not in a <style> of
+    // every page.
+    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
       <QueryClientProvider client={clients.queryClient}>
         <TRPCProvider trpcClient={clients.trpcClient} queryClient={clients.queryClient}>
           <Toasts />

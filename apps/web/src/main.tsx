@@ -1,5 +1,6 @@
 import './lib/zod-jitless'
 import './styles/mantine.css'
+import './styles/theme.css'
 import '@fontsource/cormorant-garamond/latin-600.css'
 import './global.css'
 import { hydrate } from '@tanstack/react-query'

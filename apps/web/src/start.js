@@ -8,7 +8,7 @@
 //   by one, each in a task of its own, so that no single task holds the main thread for all of them. A page with
 //   nothing rendered (the admin) and a hidden tab, which paints nothing, start at once.
 const script = document.currentScript
-const { chunks = '', earlyChunks = '', tapChunks = '', tapStyles = '', pages = '{}' } = script?.dataset ?? {}
+const { chunks = '', earlyChunks = '', tapChunks = '', tapStyles = '' } = script?.dataset ?? {}
 const files = (hrefs) => hrefs.split(' ').filter(Boolean)
 let started = false
 
@@ -33,9 +33,9 @@ function preload(hrefs) {
 }
 
 // A page with a chunk of its own (the checkout, order tracking, a guest's order, the search results): the server
-// names it on #root, and its files come with the first chunks instead of one round trip after them.
+// lists its files on #root, and they come with the first chunks instead of one round trip after them.
 function pageChunks() {
-  return JSON.parse(pages)[document.getElementById('root')?.dataset.page ?? '']?.chunks ?? []
+  return files(document.getElementById('root')?.dataset.chunks ?? '')
 }
 
 async function start() {

@@ -49,13 +49,13 @@ const TITLE_PATTERN = /<title>[^<]*<\/title>/
 const DESCRIPTION_PATTERN = /<meta name="description" content="[^"]*"\s*\/?>/
 const ROOT_ELEMENT = '<div id="root"></div>'
 
-/** The files of each page with a chunk of its own, as the web build lists them on index.html's start script. */
-type PageFiles = Record<string, { chunks: string[]; styles: string[] } | undefined>
-const PAGES_PATTERN = /\sdata-pages='([^']*)'/
+/** The files of each page with a chunk of its own, by the page's name, as the web build lists them. */
+export type PageFiles = Record<string, { chunks: string[]; styles: string[] } | undefined>
 
-function pageFilesOf(indexHtml: string): PageFiles {
-  const json = indexHtml.match(PAGES_PATTERN)?.[1]
-  return json ? (JSON.parse(json) as PageFiles) : {}
+/** The web build's list of the pages with a chunk of their own (page-files.json beside index.html). */
+export function loadPageFiles(webDist: string): PageFiles {
+  const file = path.join(webDist, 'page-files.json')
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageFiles) : {}
 }
 
 function nullBodyStatus(status: number): boolean {
@@ -76,7 +76,12 @@ export interface StorefrontPages {
   sendAs(request: FastifyRequest, reply: FastifyReply, url: string, status: number): Promise<FastifyReply>
 }
 
-export function createStorefrontPages(app: FastifyInstance, renderer: Renderer, indexHtml: string): StorefrontPages {
+export function createStorefrontPages(
+  app: FastifyInstance,
+  renderer: Renderer,
+  indexHtml: string,
+  pageFiles: PageFiles,
+): StorefrontPages {
   const { publicUrl } = app.deps.config
   if (!TITLE_PATTERN.test(indexHtml) || !DESCRIPTION_PATTERN.test(indexHtml) || !indexHtml.includes(ROOT_ELEMENT)) {
     throw new Error('index.html lacks the title, description or root element that server rendering fills')
@@ -100,17 +105,19 @@ export function createStorefrontPages(app: FastifyInstance, renderer: Renderer, 
 
   const pages = new Map<string, KeptPage>()
   app.catalogCache.onEmpty(() => pages.clear())
-  const pageFiles = pageFilesOf(indexHtml)
 
   async function renderPage(url: string): Promise<KeptPage | { redirect: string; status: number }> {
     const result = await renderer.render({ url, publicUrl })
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status }
     // A page of its own chunk: its stylesheets are linked like the first one (it paints styled), and #root names
-    // it, so that start.js fetches its code with the first chunks.
+    // it and its chunks, so that start.js fetches its code with the first chunks.
     const files = Object.hasOwn(pageFiles, result.page) ? pageFiles[result.page] : undefined
     const styles = (files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
-    // Only a name the build listed gets here: letters, digits and dashes (a module's name), nothing to escape.
-    const root = files ? `<div id="root" data-page="${result.page}">` : '<div id="root">'
+    // Only a name the build listed gets here: letters, digits and dashes (a module's name), nothing to escape; the
+    // chunks are the build's file names.
+    const root = files
+      ? `<div id="root" data-page="${result.page}" data-chunks="${files.chunks.join(' ')}">`
+      : '<div id="root">'
     const html = indexHtml
       .replace(TITLE_PATTERN, () => '')
       .replace(DESCRIPTION_PATTERN, () => result.head)

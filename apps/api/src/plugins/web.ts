@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { isMissingStorefrontPage } from '../features/catalog/catalog.service'
 import { errorBody } from '../lib/error-body'
 import { orderTrackingForm } from './order-tracking-form'
-import { createStorefrontPages, loadRenderer, type StorefrontPages } from './storefront-pages'
+import { createStorefrontPages, loadPageFiles, loadRenderer, type StorefrontPages } from './storefront-pages'
 
 const ONE_DAY_SECONDS = 24 * 60 * 60
 const ONE_YEAR_SECONDS = 365 * ONE_DAY_SECONDS
@@ -57,7 +57,7 @@ async function webPlugin(app: FastifyInstance) {
   // The server renderer is built with the web app; without it (an API-only build) pages are index.html alone.
   const renderer = hasWeb ? await loadRenderer(webDist) : null
   const storefrontPages: StorefrontPages | null = renderer
-    ? createStorefrontPages(app, renderer, fs.readFileSync(indexFile, 'utf8'))
+    ? createStorefrontPages(app, renderer, fs.readFileSync(indexFile, 'utf8'), loadPageFiles(webDist))
     : null
   if (hasWeb && !storefrontPages) app.log.warn({ webDist }, 'web app built without its server renderer')
   // The Order Tracking form works before the page's code has run: the browser sends it here.

@@ -52,7 +52,7 @@ function canonicalOf(html: string): string | undefined {
 
 /** The text a reader sees in the page's body: tags dropped, entities decoded, spaces collapsed. */
 function bodyText(html: string): string {
-  // The root may name its page (`data-page`, for a page with a chunk of its own).
+  // The root may name its page and its chunks (`data-page`, `data-chunks`: a page with a chunk of its own).
   const root = html.slice(html.search(/<div id="root"[ >]/), html.indexOf('<script type="application/json"'))
   return decode(root.replace(/<style[^>]*>[^<]*<\/style>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ')
 }
@@ -217,7 +217,7 @@ test.describe('HTML from the server', () => {
       ['/checkout', 'checkout'],
     ] as const) {
       const { html } = await fetchHtml(request, path)
-      expect(html, path).toContain(`<div id="root" data-page="${page}">`)
+      expect(html, path).toMatch(new RegExp(`<div id="root" data-page="${page}" data-chunks="/assets/${page}\\.page-`))
       const styles = [...headOf(html).matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1])
       // The first stylesheet, and the page's own after it.
       expect(styles.length, path).toBeGreaterThan(1)
