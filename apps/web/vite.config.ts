@@ -6,10 +6,8 @@ import { defineConfig, minifySync, type Plugin, type Rollup, runnerImport } from
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 
-/** The chunks a page loads first: the entry and what it imports statically, each after its own imports. */
-function initialChunks(bundle: OutputBundle): OutputChunk[] {
-  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry)
-  if (!entry) throw new Error('the build has no entry chunk')
+/** The given chunks and what they import statically, each once and after its own imports. */
+function withImports(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] {
   const ordered: OutputChunk[] = []
   const seen = new Set<string>()
   const visit = (chunk: OutputChunk) => {
@@ -21,8 +19,15 @@ function initialChunks(bundle: OutputBundle): OutputChunk[] {
     }
     ordered.push(chunk)
   }
-  visit(entry)
+  for (const root of roots) visit(root)
   return ordered
+}
+
+/** The chunks a page loads first: the entry and what it imports statically, each after its own imports. */
+function initialChunks(bundle: OutputBundle): OutputChunk[] {
+  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry)
+  if (!entry) throw new Error('the build has no entry chunk')
+  return withImports(bundle, [entry])
 }
 
 // The parts that load on first use and answer a tap on the cart: the cart drawer and the toasts. A held tap has
@@ -176,21 +181,11 @@ function compileHints(): Plugin {
 const EARLY_CHUNK_NAMES = new Set(['react', 'vendor'])
 
 /** The first chunks fetched before the first paint: the named ones and what they import, each after its imports. */
-function earlyChunks(initial: OutputChunk[]): OutputChunk[] {
-  const byFile = new Map(initial.map((chunk) => [chunk.fileName, chunk]))
-  const wanted = new Set<string>()
-  const visit = (chunk: OutputChunk) => {
-    if (wanted.has(chunk.fileName)) return
-    wanted.add(chunk.fileName)
-    for (const name of chunk.imports) {
-      const imported = byFile.get(name)
-      if (imported) visit(imported)
-    }
-  }
-  for (const chunk of initial) if (EARLY_CHUNK_NAMES.has(chunk.name)) visit(chunk)
-  if (![...EARLY_CHUNK_NAMES].every((name) => initial.some((chunk) => chunk.name === name)))
+function earlyChunks(bundle: OutputBundle, initial: OutputChunk[]): OutputChunk[] {
+  const named = initial.filter((chunk) => EARLY_CHUNK_NAMES.has(chunk.name))
+  if (named.length !== EARLY_CHUNK_NAMES.size)
     throw new Error(`the first chunks must include ${[...EARLY_CHUNK_NAMES].join(' and ')}`)
-  return initial.filter((chunk) => wanted.has(chunk.fileName))
+  return withImports(bundle, named)
 }
 
 /**
@@ -227,7 +222,7 @@ function startAfterFirstPaint(): Plugin {
             `the first chunks must not carry zod, but take ${zod}: import the constant from a module without schemas`,
           )
         const chunks = initial.map((chunk) => `/${chunk.fileName}`)
-        const early = earlyChunks(initial).map((chunk) => `/${chunk.fileName}`)
+        const early = earlyChunks(context.bundle, initial).map((chunk) => `/${chunk.fileName}`)
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
         const tappedStyles = stylesOf(tappedFiles)
