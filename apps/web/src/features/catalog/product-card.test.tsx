@@ -131,4 +131,29 @@ describe('ProductGrid', () => {
     expect(screen.getAllByTestId('product-card')).toHaveLength(2)
     expect(screen.getByRole('link', { name: /Rose Gold Ring/ }).getAttribute('href')).toBe('/product/8')
   })
+
+  it("at the top of its page, fetches the first row's images on a phone at once and first, the others after layout", () => {
+    const products = Array.from({ length: 6 }, (_, i) => buildProduct({ id: i + 1, name: `Piece ${i + 1}` }))
+    const { container, rerender } = render(
+      <MemoryRouter>
+        <ProductGrid products={products} isLoading={false} skeletonCount={8} isAtTop />
+      </MemoryRouter>,
+    )
+    const loading = () =>
+      [...container.querySelectorAll('img')].map((img) => [
+        img.getAttribute('loading'),
+        img.getAttribute('fetchpriority'),
+      ])
+    expect(loading()).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ...Array.from({ length: 4 }, () => ['lazy', null]),
+    ])
+    rerender(
+      <MemoryRouter>
+        <ProductGrid products={products} isLoading={false} skeletonCount={8} />
+      </MemoryRouter>,
+    )
+    expect(loading()).toEqual(Array.from({ length: 6 }, () => ['lazy', null]))
+  })
 })

@@ -5,6 +5,10 @@ import { ProductCard } from './product-card'
 import classes from './product-card.module.css'
 
 const GRID_COLS = { base: 2, sm: 3, md: 4 }
+// A grid at the top of its page fetches the images of its first row on a phone at once and first (the largest paint is
+// among them); the others wait for layout, so that on a slow line they leave the bandwidth to the page's code, which
+// comes right after the first paint (docs/decisions/0023). The rest of a desktop's first row follows the layout.
+const PRIORITY_IMAGE_COUNT = GRID_COLS.base
 const GRID_SPACING = { base: 'md', sm: 'lg' }
 const GRID_VERTICAL_SPACING = { base: 'xl', sm: 48 }
 
@@ -13,8 +17,8 @@ interface ProductGridProps {
   isLoading: boolean
   /** How many placeholder cards to show while loading (4 on home, 8 on the category page). */
   skeletonCount: number
-  /** How many of the first cards load their image at once (the ones above the fold). */
-  priorityCount?: number
+  /** The grid is its page's first content: its first row's images load at once. */
+  isAtTop?: boolean
   /** Shown instead of the grid when the list is empty. */
   empty?: ReactNode
   /** Placeholder cards after the products while the next page of them loads. */
@@ -26,7 +30,7 @@ export function ProductGrid({
   products,
   isLoading,
   skeletonCount,
-  priorityCount = 0,
+  isAtTop = false,
   empty,
   pendingCount = 0,
 }: ProductGridProps) {
@@ -47,7 +51,7 @@ export function ProductGrid({
   return (
     <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} verticalSpacing={GRID_VERTICAL_SPACING}>
       {products.map((product, i) => (
-        <ProductCard key={product.id} product={product} isPriority={i < priorityCount} />
+        <ProductCard key={product.id} product={product} isPriority={isAtTop && i < PRIORITY_IMAGE_COUNT} />
       ))}
       {Array.from({ length: pendingCount }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

@@ -11,8 +11,6 @@ import { usePageHead, usePublicUrl } from '../../features/seo/use-page-head'
 
 // 8 placeholders while the products load (the first page, and the next one after Load more).
 const PRODUCT_SKELETON_COUNT = 8
-// The first row of the grid is above the fold on a desktop screen.
-const PRIORITY_IMAGE_COUNT = 4
 const EYEBROW = { fz: 11, fw: 600, tt: 'uppercase', lts: '0.22em', c: 'gold.7' } as const
 const HEADER_BACKGROUND = 'linear-gradient(180deg, #f8f2e7 0%, #fdfbf7 100%)'
 
@@ -62,7 +60,7 @@ export function CategoryPage() {
               products={items}
               isLoading={products.isPending}
               skeletonCount={PRODUCT_SKELETON_COUNT}
-              priorityCount={PRIORITY_IMAGE_COUNT}
+              isAtTop
               empty={<EmptyCategory />}
               pendingCount={products.isFetchingNextPage ? PRODUCT_SKELETON_COUNT : 0}
             />

@@ -19,7 +19,6 @@ const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'name', label: 'Name' },
 ]
 const PRODUCT_SKELETON_COUNT = 8
-const PRIORITY_IMAGE_COUNT = 4
 
 export function ProductsPage() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -130,7 +129,7 @@ export function ProductsPage() {
               products={items}
               isLoading={products.isPending}
               skeletonCount={PRODUCT_SKELETON_COUNT}
-              priorityCount={PRIORITY_IMAGE_COUNT}
+              isAtTop
               empty={
                 <Text ta="center" c="ink.7" py={48}>
                   {q === undefined ? (
