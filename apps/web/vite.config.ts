@@ -175,22 +175,9 @@ function compileHints(): Plugin {
   }
 }
 
-// The first chunks asked for while the HTML arrives, before the first paint (docs/decisions/0023): React and the
-// other packages (about 100 kB compressed), with what they import. Lighthouse's simulation counts every byte fetched
-// before its largest paint against that paint: all four chunks took the home page to 97, these two keep it at 99.
-const EARLY_CHUNK_NAMES = new Set(['react', 'vendor'])
-
-/** The first chunks fetched before the first paint: the named ones and what they import, each after its imports. */
-function earlyChunks(bundle: OutputBundle, initial: OutputChunk[]): OutputChunk[] {
-  const named = initial.filter((chunk) => EARLY_CHUNK_NAMES.has(chunk.name))
-  if (named.length !== EARLY_CHUNK_NAMES.size)
-    throw new Error(`the first chunks must include ${[...EARLY_CHUNK_NAMES].join(' and ')}`)
-  return withImports(bundle, named)
-}
-
 /**
  * src/start.js, minified, as a script of <head> before the stylesheet: it asks for the first chunks while the HTML is
- * still arriving and runs them after the first paint (docs/decisions/0023). The chunks it starts come from the page's
+ * still arriving and runs them after the first paint (docs/decisions/0023 and 0025). The chunks it starts come from the page's
  * data attributes, so the script is the same on every page (the API allows it by its hash). The code comes as a few
  * chunks (React, Mantine, the other packages, the shop's own), run one by one, each in a task of its own: run as one
  * file, it held the main thread for one long task (docs/decisions/0010). The stylesheets stay plain <link>s.
@@ -222,11 +209,10 @@ function startAfterFirstPaint(): Plugin {
             `the first chunks must not carry zod, but take ${zod}: import the constant from a module without schemas`,
           )
         const chunks = initial.map((chunk) => `/${chunk.fileName}`)
-        const early = earlyChunks(context.bundle, initial).map((chunk) => `/${chunk.fileName}`)
         const tappedFiles = tappedChunks(context.bundle)
         const tapped = tappedFiles.map((chunk) => `/${chunk.fileName}`)
         const tappedStyles = stylesOf(tappedFiles)
-        const start = `<script data-chunks="${chunks.join(' ')}" data-early-chunks="${early.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}">${code}</script>\n    `
+        const start = `<script data-chunks="${chunks.join(' ')}" data-tap-chunks="${tapped.join(' ')}" data-tap-styles="${tappedStyles.join(' ')}">${code}</script>\n    `
         return html.replace(modulePreloads, '').replace(entryScript, start)
       },
     },

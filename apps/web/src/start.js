@@ -1,14 +1,14 @@
 // Starts the shop's code. Written into the page's <head> by the build (vite.config.ts), before the stylesheet, so it
 // runs while the HTML is still arriving (docs/decisions/0023):
-// - Right after the parser has asked for the stylesheet, React and the other packages (data-early-chunks) are fetched
-//   into the browser's cache at high priority: their wait for a first byte passes beside the stylesheet's instead of
-//   after the first paint. Nothing runs them yet, so the main thread stays free for the first paint.
+// - Right after the parser has asked for the stylesheet, the first chunks (data-chunks) are fetched into the browser's
+//   cache at high priority: their wait for a first byte passes beside the stylesheet's instead of after the first
+//   paint (docs/decisions/0025). Nothing runs them yet, so the main thread stays free for the first paint.
 // - Once the server-rendered page has been painted (its first contentful paint), the first chunks (data-chunks, each
 //   after the ones it imports, the entry last) and the page's own chunks are asked for at high priority and run one
 //   by one, each in a task of its own, so that no single task holds the main thread for all of them. A page with
 //   nothing rendered (the admin) and a hidden tab, which paints nothing, start at once.
 const script = document.currentScript
-const { chunks = '', earlyChunks = '', tapChunks = '', tapStyles = '' } = script?.dataset ?? {}
+const { chunks = '', tapChunks = '', tapStyles = '' } = script?.dataset ?? {}
 const files = (hrefs) => hrefs.split(' ').filter(Boolean)
 let started = false
 
@@ -91,7 +91,7 @@ function onTap() {
 window.addEventListener('shop:tap', onTap, { once: true })
 
 // The parser goes on to the stylesheet's <link> once this script has run: the stylesheet is asked for first.
-setTimeout(() => prefetch(files(earlyChunks)))
+setTimeout(() => prefetch(files(chunks)))
 document.addEventListener('DOMContentLoaded', () => {
   if (window.__shopEarlyTaps?.held() > 0) onTap()
   if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') void start()
