@@ -6,8 +6,10 @@ import { defineConfig, minifySync, type Plugin, type Rollup, runnerImport } from
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
 
-/** The given chunks and what they import statically, each once and after its own imports. */
-function withImports(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] {
+/** The chunks a page loads first: the entry and what it imports statically, each after its own imports. */
+function initialChunks(bundle: OutputBundle): OutputChunk[] {
+  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry)
+  if (!entry) throw new Error('the build has no entry chunk')
   const ordered: OutputChunk[] = []
   const seen = new Set<string>()
   const visit = (chunk: OutputChunk) => {
@@ -19,15 +21,8 @@ function withImports(bundle: OutputBundle, roots: OutputChunk[]): OutputChunk[] 
     }
     ordered.push(chunk)
   }
-  for (const root of roots) visit(root)
+  visit(entry)
   return ordered
-}
-
-/** The chunks a page loads first: the entry and what it imports statically, each after its own imports. */
-function initialChunks(bundle: OutputBundle): OutputChunk[] {
-  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry)
-  if (!entry) throw new Error('the build has no entry chunk')
-  return withImports(bundle, [entry])
 }
 
 // The parts that load on first use and answer a tap on the cart: the cart drawer and the toasts. A held tap has

@@ -7,7 +7,7 @@ import classes from './product-card.module.css'
 const GRID_COLS = { base: 2, sm: 3, md: 4 }
 // A grid at the top of its page fetches the images of its first row on a phone at once and first (the largest paint is
 // among them); the others wait for layout, so that on a slow line they leave the bandwidth to the page's code, which
-// comes right after the first paint (docs/decisions/0023). The rest of a desktop's first row follows the layout.
+// is fetched while the page arrives (docs/decisions/0025). The rest of a desktop's first row follows the layout.
 const PRIORITY_IMAGE_COUNT = GRID_COLS.base
 const GRID_SPACING = { base: 'md', sm: 'lg' }
 const GRID_VERTICAL_SPACING = { base: 'xl', sm: 48 }
