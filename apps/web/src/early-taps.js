@@ -48,9 +48,14 @@
   }
   const onSubmit = (event) => {
     const form = event.target
-    if (isDone || !(form instanceof HTMLFormElement) || form.hasAttribute('action')) return
+    if (isDone || !(form instanceof HTMLFormElement)) return
     const root = rootOf(form)
-    if (root) hold(event, event.submitter ?? form, root, 'submit')
+    if (!root) return
+    // A form with an action is sent by the browser until the page has hydrated, and React must not see it: while it
+    // hydrates, it would take the submit with fields it has not yet been given (what was typed is handed over once it
+    // is done) and cancel it, and the look-up would never be sent.
+    if (form.hasAttribute('action')) event.stopPropagation()
+    else hold(event, event.submitter ?? form, root, 'submit')
   }
   const onInput = (event) => {
     const field = event.target

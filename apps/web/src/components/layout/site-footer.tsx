@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Container } from '@mantine/core'
 import { IconBrandFacebook, IconBrandInstagram, IconBrandPinterest, IconMail, IconPhone } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
 import { useShopInfo } from '../../features/shop/use-shop'
@@ -23,78 +23,66 @@ export function SiteFooter() {
   const { data: shop } = useShopInfo()
   const year = new Date().getFullYear()
   return (
-    <Box component="footer" className={classes.footer}>
-      <Container py={56}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
-          <Stack gap="sm">
-            <Title order={2} className={classes.brand}>
-              {shop?.name ?? '\u00a0'}
-            </Title>
-            <Text size="sm" className={classes.muted}>
+    <footer className={classes.footer}>
+      <Container className={classes.inner}>
+        <div className={classes.columns}>
+          <div className={classes.about}>
+            <h2 className={classes.brand}>{shop?.name ?? '\u00a0'}</h2>
+            <p className={`${classes.text} ${classes.muted}`}>
               Handcrafted jewelry that carries your faith, made by hand in small batches.
-            </Text>
-            <Group gap={4}>
+            </p>
+            <div className={classes.social}>
               {SOCIAL.map(({ label, icon: Icon }) => (
-                <ActionIcon
-                  key={label}
-                  component="a"
-                  href="#"
-                  variant="subtle"
-                  color="gray.3"
-                  size="lg"
-                  aria-label={label}
-                >
+                // biome-ignore lint/a11y/useValidAnchor: the spec's social links are placeholders, as its footer links
+                <a key={label} href="#" aria-label={label} className={classes.socialLink}>
                   <Icon size={20} stroke={1.5} />
-                </ActionIcon>
+                </a>
               ))}
-            </Group>
-          </Stack>
+            </div>
+          </div>
           {COLUMNS.map((column) => (
-            <Stack key={column.title} gap={8}>
-              <Text className={classes.heading}>{column.title}</Text>
+            <div key={column.title} className={classes.column}>
+              <p className={classes.heading}>{column.title}</p>
               {column.links.map((label) => {
                 const to = LINK_TARGETS[label]
                 return to ? (
-                  <Anchor key={label} component={Link} to={to} size="sm" className={classes.link}>
+                  <Link key={label} to={to} className={classes.link}>
                     {label}
-                  </Anchor>
+                  </Link>
                 ) : (
-                  <Anchor key={label} href="#" size="sm" className={classes.link}>
+                  // biome-ignore lint/a11y/useValidAnchor: the spec's footer links are placeholders (LINK_TARGETS)
+                  <a key={label} href="#" className={classes.link}>
                     {label}
-                  </Anchor>
+                  </a>
                 )
               })}
-            </Stack>
+            </div>
           ))}
-        </SimpleGrid>
+        </div>
 
-        <Group justify="space-between" mt={48} pt="lg" className={classes.bottom} gap="md">
-          <Stack gap={4}>
+        <div className={classes.bottom}>
+          <div className={classes.contact}>
             {shop && (
-              <Group gap="lg">
-                <Anchor href={`tel:${shop.phone.replace(/[^+\d]/g, '')}`} size="sm" className={classes.link}>
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <IconPhone size={16} stroke={1.5} aria-hidden /> {shop.phone}
-                  </Group>
-                </Anchor>
-                <Anchor href={`mailto:${shop.email}`} size="sm" className={classes.link}>
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <IconMail size={16} stroke={1.5} aria-hidden /> {shop.email}
-                  </Group>
-                </Anchor>
-              </Group>
+              <div className={classes.contactLinks}>
+                <a href={`tel:${shop.phone.replace(/[^+\d]/g, '')}`} className={classes.link}>
+                  <IconPhone size={16} stroke={1.5} aria-hidden /> {shop.phone}
+                </a>
+                <a href={`mailto:${shop.email}`} className={classes.link}>
+                  <IconMail size={16} stroke={1.5} aria-hidden /> {shop.email}
+                </a>
+              </div>
             )}
             {/* The year is the server's: a page rendered or kept on 31 December, or in another time zone, must not
                 make hydration fail on New Year's Day (React then renders the whole page again). */}
-            <Text size="xs" className={classes.muted} suppressHydrationWarning>
+            <p className={`${classes.small} ${classes.muted}`} suppressHydrationWarning>
               © {year} {shop?.name}. All rights reserved.
-            </Text>
-          </Stack>
-          <Text size="sm" fs="italic" className={classes.quote}>
+            </p>
+          </div>
+          <p className={`${classes.text} ${classes.quote}`}>
             “Faith is the substance of things hoped for, the evidence of things not seen.” (Hebrews 11:1)
-          </Text>
-        </Group>
+          </p>
+        </div>
       </Container>
-    </Box>
+    </footer>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
+import { Box, Skeleton, Stack } from '@mantine/core'
 import type { Category } from '@shop/schema/categories'
 import { IconArrowRight } from '@tabler/icons-react'
 import { Link } from 'react-router-dom'
@@ -18,11 +18,11 @@ const IMAGE_HEIGHT = 600
 const CATEGORY_CARD_SIZES =
   '(min-width: 1320px) 304px, (min-width: 62em) calc(25vw - 26px), (min-width: 36em) calc(50vw - 28px), calc(100vw - 32px)'
 
-/** A category on the home page; the whole card is its 'Explore {name}' link. */
+/** A category on the home page, in plain elements as the product card; the whole card is its 'Explore {name}' link. */
 export function CategoryCard({ category }: { category: Pick<Category, 'name' | 'slug' | 'imageUrl'> }) {
   return (
     <Link to={`/category/${category.slug}`} className={classes.card} data-testid="category-card">
-      <Box className={`${classes.media} ${classes.wide}`}>
+      <div className={`${classes.media} ${classes.wide}`}>
         <ResponsiveImage
           src={category.imageUrl}
           sizes={CATEGORY_CARD_SIZES}
@@ -32,21 +32,17 @@ export function CategoryCard({ category }: { category: Pick<Category, 'name' | '
           height={IMAGE_HEIGHT}
           className={classes.image}
         />
-      </Box>
-      <Stack gap={6} align="center" pt="md" ta="center">
-        <Text component="span" className={`${classes.name} ${classes.nameLarge}`}>
-          {category.name}
-        </Text>
-        <Text component="span" className={classes.eyebrow}>
-          {CATEGORY_PIECE_COUNT} pieces
-        </Text>
-        <Group component="span" gap={6} mt={4} c="gold.7" fz="sm" fw={600} lts="0.08em" wrap="nowrap">
+      </div>
+      <div className={classes.categoryBody}>
+        <span className={`${classes.name} ${classes.nameLarge}`}>{category.name}</span>
+        <span className={classes.eyebrow}>{CATEGORY_PIECE_COUNT} pieces</span>
+        <span className={classes.explore}>
           <span>
-            Explore<VisuallyHidden component="span"> {category.name}</VisuallyHidden>
+            Explore<span className={classes.hidden}> {category.name}</span>
           </span>
           <IconArrowRight size={16} stroke={1.5} aria-hidden />
-        </Group>
-      </Stack>
+        </span>
+      </div>
     </Link>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Text } from '@mantine/core'
+import { Badge } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
 import { Link } from 'react-router-dom'
 import { ResponsiveImage } from '../../components/responsive-image'
@@ -22,7 +22,8 @@ interface ProductCardProps {
 }
 
 /**
- * A product in a grid: the whole card links to its page; its visible text (name, price) names the link. A product
+ * A product in a grid (plain elements but for the badge: a grid holds many, and each layout component is one more to
+ * hydrate, docs/decisions/0026): the whole card links to its page; its visible text (name, price) names the link. A product
  * whose variants cost different amounts shows "From" its lowest price (the product's `price`).
  */
 export function ProductCard({ product, isPriority }: ProductCardProps) {
@@ -31,7 +32,7 @@ export function ProductCard({ product, isPriority }: ProductCardProps) {
   const isOutOfStock = product.stock <= 0 && !hasMadeToOrder(product)
   return (
     <Link to={`/product/${product.id}`} className={classes.card} data-testid="product-card">
-      <Box className={classes.media}>
+      <div className={classes.media}>
         <ResponsiveImage
           src={product.imageUrls[0]}
           sizes={PRODUCT_CARD_SIZES}
@@ -47,20 +48,14 @@ export function ProductCard({ product, isPriority }: ProductCardProps) {
             Out of Stock
           </Badge>
         )}
-      </Box>
-      <Box className={classes.body}>
-        {product.categoryName && (
-          <Text component="span" className={classes.eyebrow}>
-            {product.categoryName}
-          </Text>
-        )}
-        <Text component="span" className={classes.name}>
-          {product.name}
-        </Text>
-        <Text component="span" className={classes.price}>
+      </div>
+      <div className={classes.body}>
+        {product.categoryName && <span className={classes.eyebrow}>{product.categoryName}</span>}
+        <span className={classes.name}>{product.name}</span>
+        <span className={classes.price}>
           {hasPriceRange(product) ? `From ${formatMoney(product.price)}` : formatMoney(product.price)}
-        </Text>
-      </Box>
+        </span>
+      </div>
     </Link>
   )
 }
