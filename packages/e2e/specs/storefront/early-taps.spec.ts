@@ -58,6 +58,15 @@ async function tapAsSoonAsPainted(control: Locator, effect: () => Promise<void>,
 
 const within = { timeout: EFFECT_WITHIN_MS }
 
+/** Opens Order Tracking and fills its fields the moment they are painted. */
+async function fillOrderTrackingAsSoonAsPainted(page: Page) {
+  await open(page, '/order-tracking')
+  const orderNumber = page.getByRole('textbox', { name: 'Order number' })
+  await orderNumber.waitFor({ state: 'visible', timeout: 60_000 })
+  await orderNumber.fill('ORD-1001')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('nobody@example.com')
+}
+
 test.describe('a storefront control tapped the moment it is painted, on a slow phone', () => {
   let product: Product
   let page: Page
@@ -163,22 +172,14 @@ test.describe('a storefront control tapped the moment it is painted, on a slow p
   })
 
   test('the Order Tracking form sends its look-up', async () => {
-    await open(page, '/order-tracking')
-    const orderNumber = page.getByRole('textbox', { name: 'Order number' })
-    await orderNumber.waitFor({ state: 'visible', timeout: 60_000 })
-    await orderNumber.fill('ORD-1001')
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('nobody@example.com')
+    await fillOrderTrackingAsSoonAsPainted(page)
     await tapAsSoonAsPainted(page.getByRole('button', { name: /send|e-mail me/i }), async () => {
       await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible(within)
     })
   })
 
   test('the Order Tracking form tapped while the page hydrates sends its look-up', async () => {
-    await open(page, '/order-tracking')
-    const orderNumber = page.getByRole('textbox', { name: 'Order number' })
-    await orderNumber.waitFor({ state: 'visible', timeout: 60_000 })
-    await orderNumber.fill('ORD-1001')
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('nobody@example.com')
+    await fillOrderTrackingAsSoonAsPainted(page)
     letCodeCome()
     // React has taken the page's root (it marks its container) and has not finished hydrating it: the typed fields
     // are not yet its own, and the browser must still send the form.
