@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { routes } from '@shop/schema/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -353,6 +354,32 @@ describe('first start', () => {
       expect(image.statusCode).toBe(200)
       expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/)
       expect(await t.login()).toEqual(expect.any(String))
+    } finally {
+      await t.close()
+    }
+  })
+
+  it("sends the demo's artwork compressed to a browser that accepts it, and as it is to one that does not", async () => {
+    const t = await createTestApp({ seed: true })
+    try {
+      const categories = (await t.request({ method: 'GET', url: '/api/categories' })).json<{ imageUrl: string }[]>()
+      const url = categories[0]?.imageUrl ?? ''
+      const plain = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } })
+      expect(plain.statusCode).toBe(200)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body.startsWith('<svg')).toBe(true)
+      for (const [encoding, decode] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const response = await t.request({ method: 'GET', url, headers: { 'accept-encoding': encoding } })
+        expect(response.statusCode, encoding).toBe(200)
+        expect(response.headers['content-encoding'], encoding).toBe(encoding)
+        expect(response.headers['content-type'], encoding).toMatch(/^image\/svg\+xml/)
+        expect(response.headers.vary, encoding).toMatch(/accept-encoding/i)
+        expect(response.rawPayload.length, encoding).toBeLessThan(plain.rawPayload.length / 2)
+        expect(decode(response.rawPayload).toString('utf8'), encoding).toBe(plain.body)
+      }
     } finally {
       await t.close()
     }

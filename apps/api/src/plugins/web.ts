@@ -26,6 +26,8 @@ async function webPlugin(app: FastifyInstance) {
     index: false,
     // Uploaded files get fresh random names, so a name always means the same bytes.
     maxAge: ONE_DAY_SECONDS * 1000,
+    // The demo's drawings are written with .br and .gz copies (the seed); photos have none and are sent as they are.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       if (!filePath.includes(`${path.sep}demo${path.sep}`)) {
         reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { slugify, ZCategoryInput } from '@shop/schema/categories'
 import { moneyToCents } from '@shop/schema/common'
 import { ZCreateOrderInput } from '@shop/schema/orders'
@@ -71,6 +72,23 @@ function drawArtwork(): Artwork[] {
   return artwork
 }
 
+/**
+ * An artwork file and its brotli and gzip copies, which the uploads' file server sends to a browser that accepts
+ * them: the drawings are text, a quarter of their size compressed, and the home page shows five of them while its
+ * code is still arriving on a phone's line.
+ */
+function writeArtwork(file: string, svg: string): Promise<void>[] {
+  const bytes = Buffer.from(svg)
+  return [
+    fs.writeFile(file, bytes),
+    fs.writeFile(
+      `${file}.br`,
+      zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ),
+    fs.writeFile(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 })),
+  ]
+}
+
 /** True when the shop has no categories, products or orders: a fresh install that the demo may fill. */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [category, product, order] = await Promise.all([
@@ -92,7 +110,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
 
   const folder = path.join(options.uploadsDir, DEMO_FOLDER)
   await fs.mkdir(folder, { recursive: true })
-  await Promise.all(drawArtwork().map(({ file, svg }) => fs.writeFile(path.join(folder, file), svg)))
+  await Promise.all(drawArtwork().flatMap(({ file, svg }) => writeArtwork(path.join(folder, file), svg)))
 
   return db.transaction().execute(async (tx) => {
     const categoryIds = new Map<string, number>()

@@ -1,4 +1,4 @@
-import { CloseButton, Divider, Stack, Text } from '@mantine/core'
+import { CloseButton } from '@mantine/core'
 import { useRef } from 'react'
 import { NavLink } from 'react-router-dom'
 import classes from './site-header.module.css'
@@ -21,12 +21,10 @@ export function MobileMenu({ title, links }: { title: string; links: MenuLink[] 
   return (
     <div id={MOBILE_MENU_ID} ref={menu} popover="auto" className={classes.mobileMenu}>
       <div className={classes.mobileMenuHeader}>
-        <Text component="h2" className={classes.mobileMenuTitle}>
-          {title}
-        </Text>
+        <h2 className={`mantine-focus-auto ${classes.mobileMenuTitle}`}>{title}</h2>
         <CloseButton popoverTarget={MOBILE_MENU_ID} popoverTargetAction="hide" aria-label="Close menu" />
       </div>
-      <Stack component="nav" aria-label="Mobile" gap={0}>
+      <nav aria-label="Mobile" className={classes.mobileNav}>
         {links.map((link) => (
           <NavLink
             key={link.to}
@@ -39,11 +37,9 @@ export function MobileMenu({ title, links }: { title: string; links: MenuLink[] 
             {link.label}
           </NavLink>
         ))}
-        <Divider my="sm" />
-        <Text size="sm" c="ink.6">
-          Handcrafted with faith and care.
-        </Text>
-      </Stack>
+        <hr className={classes.mobileDivider} />
+        <p className={classes.mobileNote}>Handcrafted with faith and care.</p>
+      </nav>
     </div>
   )
 }

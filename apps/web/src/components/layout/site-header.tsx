@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Burger, Container, Group, Indicator } from '@mantine/core'
+import { Container } from '@mantine/core'
 import { IconShoppingBag, IconUser } from '@tabler/icons-react'
 import { Link, NavLink } from 'react-router-dom'
 import { formatBadgeCount } from '../../features/cart/cart'
@@ -7,6 +7,7 @@ import { useCart } from '../../features/cart/cart-store'
 import { useCategories } from '../../features/catalog/use-catalog'
 import { SearchButton } from '../../features/search/search-button'
 import { useShopInfo } from '../../features/shop/use-shop'
+import iconButton from '../icon-button.module.css'
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu'
 import classes from './site-header.module.css'
 
@@ -25,51 +26,57 @@ export function SiteHeader() {
   const brand = shop?.name ?? 'Jewelry'
 
   return (
-    <Box component="header" className={classes.header}>
+    // Plain elements with the look of Mantine's Group, Burger, Anchor, ActionIcon and Indicator: the header is on
+    // every storefront page, and as components it was some twenty to hydrate on each first load (decision 0026).
+    <header className={classes.header}>
       <Container className={classes.inner}>
-        <Group gap="xs" wrap="nowrap" className={classes.start}>
+        <div className={classes.start}>
           {/* The browser opens the menu (a popover) itself: the burger works before the page's code has run. */}
-          <Burger popoverTarget={MOBILE_MENU_ID} hiddenFrom="sm" size="sm" aria-label="Open menu" />
-          <Anchor component={Link} to="/" underline="never" className={classes.brand} aria-label={`${brand} home`}>
+          <button
+            type="button"
+            popoverTarget={MOBILE_MENU_ID}
+            aria-label="Open menu"
+            className={`mantine-focus-auto ${classes.burger}`}
+          >
+            <span className={classes.burgerLines} />
+          </button>
+          <Link to="/" className={`mantine-focus-auto ${classes.brand}`} aria-label={`${brand} home`}>
             {brand}
-          </Anchor>
-        </Group>
+          </Link>
+        </div>
 
-        <Group component="nav" aria-label="Main" gap="lg" visibleFrom="sm" className={classes.nav}>
+        <nav aria-label="Main" className={classes.nav}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={classes.link}>
               {link.label}
             </NavLink>
           ))}
-        </Group>
+        </nav>
 
-        <Group gap={0} wrap="nowrap" className={classes.end}>
+        <div className={classes.end}>
           <SearchButton />
-          <ActionIcon component={Link} to="/admin/login" variant="subtle" color="dark" size="lg" aria-label="Account">
-            <IconUser size={20} stroke={1.5} />
-          </ActionIcon>
-          <Indicator
-            label={formatBadgeCount(itemCount)}
-            disabled={itemCount === 0}
-            size={18}
-            offset={4}
-            color="gold"
-            inline
+          <Link
+            to="/admin/login"
+            aria-label="Account"
+            className={`mantine-focus-auto mantine-active ${iconButton.root}`}
           >
-            <ActionIcon
-              variant="subtle"
-              color="dark"
-              size="lg"
+            <IconUser size={20} stroke={1.5} />
+          </Link>
+          <span className={classes.cartButton}>
+            <button
+              type="button"
               popoverTarget={CART_POPOVER_ID}
               aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
+              className={`mantine-focus-auto mantine-active ${iconButton.root}`}
             >
               <IconShoppingBag size={20} stroke={1.5} />
-            </ActionIcon>
-          </Indicator>
-        </Group>
+            </button>
+            {itemCount > 0 && <span className={classes.badge}>{formatBadgeCount(itemCount)}</span>}
+          </span>
+        </div>
       </Container>
 
       <MobileMenu title={brand} links={links} />
-    </Box>
+    </header>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, CloseButton, Group, Kbd, Loader, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core'
+import { Box, CloseButton, Loader, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import type { Product } from '@shop/schema/products'
 import { IconSearch } from '@tabler/icons-react'
@@ -41,12 +41,12 @@ export function SearchPopover() {
         else popover.current?.querySelector('input')?.focus()
       }}
     >
-      <Group justify="space-between" wrap="nowrap" mb="md">
-        <Text id={titleId} component="h2" className={classes.title}>
+      <div className={classes.header}>
+        <h2 id={titleId} className={`mantine-focus-auto ${classes.title}`}>
           Search the collection
-        </Text>
+        </h2>
         <CloseButton popoverTarget={SEARCH_POPOVER_ID} popoverTargetAction="hide" aria-label="Close search" />
-      </Group>
+      </div>
       <SearchPanel key={opening} onClose={() => popover.current?.hidePopover()} />
     </div>
   )
@@ -101,7 +101,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Stack gap="md">
+    <div className={classes.panel}>
       <form action="/products" method="get" onSubmit={handleSubmit}>
         <TextInput
           name="q"
@@ -138,14 +138,12 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         count={results.length}
       />
 
-      <Stack
+      <div
         id={listId}
         role="listbox"
         aria-label="Matching products"
-        gap={2}
-        display={results.length === 0 ? 'none' : 'flex'}
-        mah="min(56vh, 520px)"
-        style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}
+        className={classes.results}
+        hidden={results.length === 0}
       >
         {results.map((product, i) => (
           <SearchResult
@@ -157,28 +155,20 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
             onOpen={onClose}
           />
         ))}
-      </Stack>
+      </div>
 
-      <Group
-        gap="lg"
-        justify="center"
-        visibleFrom="sm"
-        c="ink.6"
-        fz="xs"
-        pt="sm"
-        style={{ borderTop: '1px solid var(--mantine-color-gold-1)' }}
-      >
-        <Text span fz="xs">
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> to move
-        </Text>
-        <Text span fz="xs">
-          <Kbd size="xs">Enter</Kbd> to open
-        </Text>
-        <Text span fz="xs">
-          <Kbd size="xs">Esc</Kbd> to close
-        </Text>
-      </Group>
-    </Stack>
+      <div className={classes.keys}>
+        <span>
+          <kbd className={classes.kbd}>↑</kbd> <kbd className={classes.kbd}>↓</kbd> to move
+        </span>
+        <span>
+          <kbd className={classes.kbd}>Enter</kbd> to open
+        </span>
+        <span>
+          <kbd className={classes.kbd}>Esc</kbd> to close
+        </span>
+      </div>
+    </div>
   )
 }
 
@@ -213,9 +203,9 @@ function SearchStatus({ isSearchable, isPending, isError, count }: SearchStatusP
     )
   }
   return (
-    <Text role="status" aria-live="polite" ta="center" py="md" c="ink.6" fz="sm">
+    <p role="status" aria-live="polite" className={classes.status}>
       {message}
-    </Text>
+    </p>
   )
 }
 

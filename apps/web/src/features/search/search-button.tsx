@@ -1,5 +1,5 @@
-import { ActionIcon } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react'
+import iconButton from '../../components/icon-button.module.css'
 import { SEARCH_POPOVER_ID, SearchPopover } from './search-box'
 
 /**
@@ -9,9 +9,14 @@ import { SEARCH_POPOVER_ID, SearchPopover } from './search-box'
 export function SearchButton() {
   return (
     <>
-      <ActionIcon variant="subtle" color="dark" size="lg" aria-label="Search" popoverTarget={SEARCH_POPOVER_ID}>
+      <button
+        type="button"
+        aria-label="Search"
+        popoverTarget={SEARCH_POPOVER_ID}
+        className={`mantine-focus-auto mantine-active ${iconButton.root}`}
+      >
         <IconSearch size={20} stroke={1.5} />
-      </ActionIcon>
+      </button>
       <SearchPopover />
     </>
   )

@@ -1,17 +1,4 @@
-import {
-  Box,
-  Button,
-  Center,
-  Container,
-  Flex,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Button, Center, Container, Loader, Text, TextInput, VisuallyHidden } from '@mantine/core'
 import type { Product } from '@shop/schema/products'
 import { IconArrowRight } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -32,11 +19,6 @@ const CATEGORY_SKELETON_COUNT = 4
 const HERO_IMAGE_SIZE = 800
 // The arch (home.module.css): 300 px wide, 400 px from 48em.
 export const HERO_IMAGE_SIZES = '(min-width: 48em) 400px, 300px'
-const CATEGORY_CARD_WIDTH = {
-  base: '100%',
-  xs: 'calc((100% - var(--mantine-spacing-lg)) / 2)',
-  md: 'calc((100% - 3 * var(--mantine-spacing-lg)) / 4)',
-}
 
 export function HomePage() {
   const categories = useCategories()
@@ -50,48 +32,48 @@ export function HomePage() {
     <>
       <Hero product={heroProduct} />
 
-      <Box component="section" aria-labelledby="collection-title" className={classes.section}>
+      <section aria-labelledby="collection-title" className={classes.section}>
         <Container>
           <SectionHeading eyebrow="Collections" titleId="collection-title" title="Our Collection">
             Every piece is shaped, set and polished by hand in our small studio.
           </SectionHeading>
           {categories.isError ? (
-            <Text ta="center" c="ink.7">
+            <p className={`${classes.text} ${classes.notice}`}>
               Our collections can't be shown right now. Please try again later.
-            </Text>
+            </p>
           ) : (
-            <Flex wrap="wrap" justify="center" gap="lg" rowGap={40}>
+            <div className={classes.categories}>
               {categories.isPending
                 ? Array.from({ length: CATEGORY_SKELETON_COUNT }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Box key={i} w={CATEGORY_CARD_WIDTH}>
+                    <div key={i} className={classes.category}>
                       <CategoryCardSkeleton />
-                    </Box>
+                    </div>
                   ))
                 : categories.data.map((category) => (
-                    <Box key={category.id} w={CATEGORY_CARD_WIDTH}>
+                    <div key={category.id} className={classes.category}>
                       <CategoryCard category={category} />
-                    </Box>
+                    </div>
                   ))}
-            </Flex>
+            </div>
           )}
         </Container>
-      </Box>
+      </section>
 
-      <Box component="section" aria-labelledby="bestsellers-title" className={classes.section} pt={0}>
+      <section aria-labelledby="bestsellers-title" className={`${classes.section} ${classes.bestsellers}`}>
         <Container>
-          <Box h={1} bg="gold.1" mb={{ base: 72, sm: 104 }} />
-          <Group justify="space-between" align="flex-end" mb={{ base: 'xl', sm: 48 }} gap="md">
-            <Stack gap={6}>
-              <Text className={classes.eyebrow}>Most loved</Text>
-              <Title order={2} id="bestsellers-title">
+          <div className={classes.divider} />
+          <div className={classes.bestsellersHeading}>
+            <div className={classes.headingStack}>
+              <p className={classes.eyebrow}>Most loved</p>
+              <h2 id="bestsellers-title" className={classes.title}>
                 Bestselling Pieces
-              </Title>
-            </Stack>
+              </h2>
+            </div>
             <Link to="/products" className={classes.viewAll}>
               View All <IconArrowRight size={16} stroke={1.5} aria-hidden />
             </Link>
-          </Group>
+          </div>
           {featured.isError && (
             <Text c="ink.7">Our bestselling pieces can't be shown right now. Please try again later.</Text>
           )}
@@ -112,34 +94,34 @@ export function HomePage() {
             />
           )}
         </Container>
-      </Box>
+      </section>
 
       <TestimonialsSection testimonials={testimonials.isError ? undefined : testimonials.data} />
 
-      <Box component="section" aria-labelledby="newsletter-title" className={classes.section}>
+      <section aria-labelledby="newsletter-title" className={classes.section}>
         <Container size="md">
           <NewsletterPanel />
         </Container>
-      </Box>
+      </section>
     </>
   )
 }
 
 function Hero({ product }: { product: Product | undefined }) {
   return (
-    <Box component="section" aria-labelledby="hero-title" className={classes.hero}>
+    <section aria-labelledby="hero-title" className={classes.hero}>
       <Container className={classes.heroInner}>
-        <Stack gap="lg" align="flex-start">
-          <Text className={classes.eyebrow}>Handcrafted · Faith-inspired</Text>
-          <Title order={1} id="hero-title" className={classes.heroTitle}>
+        <div className={classes.heroText}>
+          <p className={classes.eyebrow}>Handcrafted · Faith-inspired</p>
+          <h1 id="hero-title" className={classes.heroTitle}>
             Jewelry that carries <em>your faith</em>
-          </Title>
-          <Box className={classes.rule} />
-          <Text className={classes.heroCopy}>
+          </h1>
+          <div className={classes.rule} />
+          <p className={`${classes.text} ${classes.heroCopy}`}>
             Crosses, lockets, rings and rosaries, made by hand in small batches: quiet reminders of what matters, worn
             close to the heart.
-          </Text>
-          <Group gap="lg" mt="sm">
+          </p>
+          <div className={classes.heroActions}>
             <Button
               component={Link}
               to={SHOP_COLLECTION_PATH}
@@ -155,11 +137,11 @@ function Hero({ product }: { product: Product | undefined }) {
             <Link to="/products" className={classes.viewAll}>
               All pieces
             </Link>
-          </Group>
-        </Stack>
+          </div>
+        </div>
 
-        <Box className={classes.heroVisual}>
-          <Box className={classes.arch}>
+        <div className={classes.heroVisual}>
+          <div className={classes.arch}>
             {product && (
               <ResponsiveImage
                 src={product.imageUrls[0]}
@@ -171,15 +153,15 @@ function Hero({ product }: { product: Product | undefined }) {
                 className={classes.archImage}
               />
             )}
-          </Box>
+          </div>
           {product && (
             <Link to={`/product/${product.id}`} className={classes.caption}>
               {product.name}
             </Link>
           )}
-        </Box>
+        </div>
       </Container>
-    </Box>
+    </section>
   )
 }
 
@@ -192,28 +174,28 @@ interface SectionHeadingProps {
 
 function SectionHeading({ eyebrow, title, titleId, children }: SectionHeadingProps) {
   return (
-    <Stack gap={10} align="center" ta="center" mb={{ base: 40, sm: 56 }}>
-      <Text className={classes.eyebrow}>{eyebrow}</Text>
-      <Title order={2} id={titleId}>
+    <div className={classes.sectionHeading}>
+      <p className={classes.eyebrow}>{eyebrow}</p>
+      <h2 id={titleId} className={classes.title}>
         {title}
-      </Title>
-      <Text className={classes.sectionIntro}>{children}</Text>
-    </Stack>
+      </h2>
+      <p className={`${classes.text} ${classes.sectionIntro}`}>{children}</p>
+    </div>
   )
 }
 
 function NewsletterPanel() {
   return (
-    <Box className={classes.newsletter}>
-      <Stack gap={10} align="center" mb="xl" pos="relative">
-        <Text className={classes.eyebrow}>Newsletter</Text>
-        <Title order={2} id="newsletter-title">
+    <div className={classes.newsletter}>
+      <div className={classes.newsletterHeading}>
+        <p className={classes.eyebrow}>Newsletter</p>
+        <h2 id="newsletter-title" className={classes.title}>
           Stay Updated
-        </Title>
-        <Text className={classes.sectionIntro}>
+        </h2>
+        <p className={`${classes.text} ${classes.sectionIntro}`}>
           New pieces, care notes and the occasional verse: a few letters a year, never more.
-        </Text>
-      </Stack>
+        </p>
+      </div>
       {/* The newsletter form submits nothing; it only keeps the browser from reloading the page. */}
       <form className={classes.newsletterForm} onSubmit={(event) => event.preventDefault()}>
         <TextInput
@@ -230,6 +212,6 @@ function NewsletterPanel() {
           Subscribe
         </Button>
       </form>
-    </Box>
+    </div>
   )
 }
