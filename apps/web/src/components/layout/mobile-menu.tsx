@@ -21,7 +21,7 @@ export function MobileMenu({ title, links }: { title: string; links: MenuLink[] 
   return (
     <div id={MOBILE_MENU_ID} ref={menu} popover="auto" className={classes.mobileMenu}>
       <div className={classes.mobileMenuHeader}>
-        <h2 className={`mantine-focus-auto ${classes.mobileMenuTitle}`}>{title}</h2>
+        <h2 className={classes.mobileMenuTitle}>{title}</h2>
         <CloseButton popoverTarget={MOBILE_MENU_ID} popoverTargetAction="hide" aria-label="Close menu" />
       </div>
       <nav aria-label="Mobile" className={classes.mobileNav}>

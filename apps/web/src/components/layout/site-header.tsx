@@ -27,7 +27,7 @@ export function SiteHeader() {
 
   return (
     // Plain elements with the look of Mantine's Group, Burger, Anchor, ActionIcon and Indicator: the header is on
-    // every storefront page, and as components it was some twenty to hydrate on each first load (decision 0026).
+    // every storefront page, and as components it was some twenty to hydrate on each first load (decision 0027).
     <header className={classes.header}>
       <Container className={classes.inner}>
         <div className={classes.start}>

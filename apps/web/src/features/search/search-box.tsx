@@ -42,7 +42,7 @@ export function SearchPopover() {
       }}
     >
       <div className={classes.header}>
-        <h2 id={titleId} className={`mantine-focus-auto ${classes.title}`}>
+        <h2 id={titleId} className={classes.title}>
           Search the collection
         </h2>
         <CloseButton popoverTarget={SEARCH_POPOVER_ID} popoverTargetAction="hide" aria-label="Close search" />
