@@ -55,11 +55,7 @@ export function SiteHeader() {
 
         <div className={classes.end}>
           <SearchButton />
-          <Link
-            to="/admin/login"
-            aria-label="Account"
-            className={`mantine-focus-auto mantine-active ${iconButton.root}`}
-          >
+          <Link to="/admin/login" aria-label="Account" className={iconButton.root}>
             <IconUser size={20} stroke={1.5} />
           </Link>
           <span className={classes.cartButton}>
@@ -67,7 +63,7 @@ export function SiteHeader() {
               type="button"
               popoverTarget={CART_POPOVER_ID}
               aria-label={`Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}
-              className={`mantine-focus-auto mantine-active ${iconButton.root}`}
+              className={iconButton.root}
             >
               <IconShoppingBag size={20} stroke={1.5} />
             </button>

@@ -9,12 +9,7 @@ import { SEARCH_POPOVER_ID, SearchPopover } from './search-box'
 export function SearchButton() {
   return (
     <>
-      <button
-        type="button"
-        aria-label="Search"
-        popoverTarget={SEARCH_POPOVER_ID}
-        className={`mantine-focus-auto mantine-active ${iconButton.root}`}
-      >
+      <button type="button" aria-label="Search" popoverTarget={SEARCH_POPOVER_ID} className={iconButton.root}>
         <IconSearch size={20} stroke={1.5} />
       </button>
       <SearchPopover />
