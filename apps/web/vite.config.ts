@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, minifySync, type Plugin, type Rollup, runnerImport } from 'vite'
+import { browserRouteTable } from './src/build/browser-route-table'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -296,6 +297,7 @@ export default defineConfig(({ isSsrBuild }) =>
         plugins: [
           react(),
           themeVariables(),
+          browserRouteTable(),
           compileHints(),
           startAfterFirstPaint(),
           inlineEarlyTaps(),
