@@ -52,3 +52,38 @@ describe('the outbox', () => {
     expect(await claim(later(900_000))).toHaveLength(0)
   })
 })
+
+describe('the outbox after many mails went out', () => {
+  let t: TestDb
+  beforeAll(async () => {
+    t = await createTestDb()
+  })
+  afterAll(() => t.cleanup())
+
+  it('still hands the oldest due mails over first: retries and abandoned claims in their place, sent ones never', async () => {
+    const ids = await enqueue(
+      t.db,
+      Array.from({ length: 300 }, (_, n) => mail(100 + n)),
+      NOW,
+    )
+    const claim = async (now: Date, limit: number, token: string) =>
+      (await claimDue(t.db, { now, limit, leaseMs: 60_000, token })).map((m) => m.id)
+    // A sender works through the first 250, oldest first, 50 at a time.
+    for (let batch = 0; batch < 5; batch++) {
+      const claimed = await claim(NOW, 50, 'sender')
+      expect(claimed).toEqual(ids.slice(batch * 50, batch * 50 + 50))
+      for (const id of claimed) await markSent(t.db, id, 'sender', { subject: 'Your order', sentAt: NOW })
+    }
+    const [refused, abandoned, held] = (await claim(NOW, 3, 'sender')) as [number, number, number]
+    expect([refused, abandoned, held]).toEqual(ids.slice(250, 253))
+    // The first is refused and waits ten minutes; the second is given up; the third's sender dies holding it.
+    await markFailed(t.db, refused, 'sender', { error: 'refused', retryAt: later(600_000), subject: null })
+    await markFailed(t.db, abandoned, 'sender', { error: 'refused', retryAt: null, subject: null })
+
+    const next = await claim(later(1_000), 5, 'next')
+    expect(next).toEqual(ids.slice(253, 258))
+    for (const id of next) await markSent(t.db, id, 'next', { subject: 'Your order', sentAt: later(1_000) })
+    // Ten minutes on: the retry and the dead sender's mail come before the newer ones.
+    expect(await claim(later(600_000), 3, 'later')).toEqual([refused, held, ids[258]])
+  })
+})

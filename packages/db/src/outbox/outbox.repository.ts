@@ -112,10 +112,13 @@ export async function claimDue(
   const now = options.now.toISOString()
   const until = new Date(options.now.getTime() + options.leaseMs).toISOString()
   return db.transaction().execute(async (tx) => {
+    // Read from the index of pending mails in id order (outbox_pending_idx), which stops after `limit` rows however
+    // many mails were sent before them. The status is written into the statement, not bound: a partial index serves
+    // only a query whose text says it wants the rows the index holds, whatever plan a database keeps for it.
     let due = tx
       .selectFrom('outbox')
       .select('id')
-      .where('status', '=', 'pending')
+      .where('status', '=', sql.lit('pending'))
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('id')
