@@ -1,11 +1,12 @@
 /**
- * pnpm bench: starts the built API on a freshly seeded database in a child process and measures it with
- * autocannon from this one, so the two share the 2 cores as a server and its clients would. Each catalog read is
+ * pnpm bench: starts the built API on a freshly seeded database in a child process and measures it from this one,
+ * so the two share the 2 cores as a server and its clients would: the reads with wrk where it is installed (./wrk.ts),
+ * the orders with autocannon (each connection a buyer of its own). Each catalog read is
  * printed next to a bare Fastify route in the same server (ratio = endpoint / bare), then server-rendered pages
  * as kept after their first render (same ratio) and as rendered afresh (time per render); then orders per second.
  * Each run also prints the server's CPU time per request and, for reads, the bare route's CPU time over the
- * endpoint's ("by CPU", user and system time of the whole process, the kernel's sending included). The clients
- * drop response bodies (dropBodies).
+ * endpoint's ("by CPU", user and system time of the whole process, the kernel's sending included). Neither load
+ * generator keeps the response bodies (dropBodies for autocannon).
  * It runs once on an SQLite file and once on a new PostgreSQL database (BENCH_POSTGRES_URL, default the local
  * server; skipped with a note when none answers), and prints the two side by side. Last, it renders invoice PDFs
  * in this process and prints the time per invoice.
@@ -19,6 +20,7 @@ import { startSmtpInbox } from '../testing/smtp-inbox'
 import { type BaseBuild, prepareBase } from './bench-base'
 import { adminHeaders, type BenchServer, createBenchDatabase, startBenchServer } from './bench-process'
 import { measureInvoices } from './invoice-bench'
+import { hasWrk, runWrk } from './wrk'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
@@ -41,12 +43,13 @@ interface Figures {
 async function coresSince(
   server: BenchServer,
   start: { at: number; own: NodeJS.CpuUsage; server: number },
-): Promise<{ server: number; client: number }> {
+): Promise<{ server: number; client: number; wallMicros: number }> {
   const wallMicros = (performance.now() - start.at) * 1000
   const own = process.cpuUsage(start.own)
   return {
     server: ((await server.cpuMicros()) - start.server) / wallMicros,
     client: (own.user + own.system) / wallMicros,
+    wallMicros,
   }
 }
 
@@ -65,26 +68,53 @@ function dropBodies(client: unknown) {
   if (queue && typeof queue.addBody === 'function') queue.addBody = () => {}
 }
 
+/** wrk measures the reads where it is installed; autocannon, in this process, where it is not (./wrk.ts says why). */
+const READS_BY_WRK = hasWrk()
+
+/** CONNECTIONS clients asking for one path for `duration` seconds (DURATION_SECONDS unless given). */
 async function measure(
   server: BenchServer,
   pathname: string,
-  options: Partial<autocannon.Options> = {},
+  options: { duration?: number; headers?: Record<string, string> } = {},
 ): Promise<Figures> {
+  const seconds = options.duration ?? DURATION_SECONDS
   const started = await coresStart(server)
-  const result = await autocannon({
-    url: `${server.base}${pathname}`,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    setupClient: dropBodies,
-    ...options,
-  })
+  const url = `${server.base}${pathname}`
+  let answered: { requestsPerSecond: number; p99: number; non2xx: number; total: number; clientMicros: number }
+  if (READS_BY_WRK) {
+    const result = await runWrk({ url, connections: CONNECTIONS, seconds, headers: options.headers })
+    answered = {
+      requestsPerSecond: result.requestsPerSecond,
+      p99: Number(result.p99.toFixed(1)),
+      non2xx: result.failures,
+      total: result.requestsPerSecond * seconds,
+      clientMicros: result.cpuMicros,
+    }
+  } else {
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: options.headers,
+      setupClient: dropBodies,
+    })
+    answered = {
+      requestsPerSecond: result.requests.average,
+      p99: result.latency.p99,
+      non2xx: result.non2xx + result.errors,
+      total: result.requests.total,
+      clientMicros: 0,
+    }
+  }
   const cpu = (await server.cpuMicros()) - started.server
+  const cores = await coresSince(server, started)
+  const wallMicros = cores.wallMicros
   return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
-    serverMicros: result.requests.total > 0 ? cpu / result.requests.total : undefined,
-    cores: await coresSince(server, started),
+    requestsPerSecond: answered.requestsPerSecond,
+    p99: answered.p99,
+    non2xx: answered.non2xx,
+    serverMicros: answered.total > 0 ? cpu / answered.total : undefined,
+    cores: { server: cores.server, client: cores.client + answered.clientMicros / wallMicros },
   }
 }
 
@@ -561,7 +591,8 @@ await stripeStandIn.close()
 
 console.log(
   `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores` +
-    (base ? `; this build beside ${base.label} (BENCH_BASE), in the same run` : ''),
+    (base ? `; this build beside ${base.label} (BENCH_BASE), in the same run` : '') +
+    `; reads by ${READS_BY_WRK ? 'wrk (one thread)' : 'autocannon in this process (wrk is not installed: apt-get install wrk)'}, orders by autocannon`,
 )
 const width = 44
 const megabytes = (bytes: number | undefined) => (bytes === undefined ? '?' : `${Math.round(bytes / 1024 / 1024)} MB`)
