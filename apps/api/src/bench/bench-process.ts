@@ -30,13 +30,16 @@ const CLOCK_TICKS_PER_SECOND = 100
 
 /**
  * A process's CPU time from /proc (user and system, in clock ticks of 10 ms), for a server too old to report its
- * own; undefined where there is no /proc.
+ * own; with `children`, that of its children it has waited for (the bench's wrk runs). Undefined where there is no
+ * /proc.
  */
-function procCpuMicros(pid: number): number | undefined {
+export function procCpuMicros(pid: number | 'self', whose: 'own' | 'children' = 'own'): number | undefined {
   try {
     // The fields after the command name, which is in parentheses and may hold spaces.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-    const ticks = Number(fields[11]) + Number(fields[12])
+    // utime and stime, or cutime and cstime.
+    const first = whose === 'own' ? 11 : 13
+    const ticks = Number(fields[first]) + Number(fields[first + 1])
     return Number.isFinite(ticks) ? (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND : undefined
   } catch {
     return undefined

@@ -108,13 +108,12 @@ async function measure(
   }
   const cpu = (await server.cpuMicros()) - started.server
   const cores = await coresSince(server, started)
-  const wallMicros = cores.wallMicros
   return {
     requestsPerSecond: answered.requestsPerSecond,
     p99: answered.p99,
     non2xx: answered.non2xx,
     serverMicros: answered.total > 0 ? cpu / answered.total : undefined,
-    cores: { server: cores.server, client: cores.client + answered.clientMicros / wallMicros },
+    cores: { server: cores.server, client: cores.client + answered.clientMicros / cores.wallMicros },
   }
 }
 

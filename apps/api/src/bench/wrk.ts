@@ -6,8 +6,8 @@
  * whole core (docs/performance.md, "How the bench measures the reads").
  */
 import { execFile, execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import { promisify } from 'node:util'
+import { procCpuMicros } from './bench-process'
 
 const run = promisify(execFile)
 
@@ -55,13 +55,6 @@ export function parseWrkReport(report: string): Omit<WrkResult, 'cpuMicros'> {
   }
 }
 
-/** This process's children's CPU time so far (those waited for), in microseconds, from /proc. */
-function childrenCpuMicros(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
-  // cutime and cstime, in clock ticks of 10 ms.
-  return (Number(fields[13]) + Number(fields[14])) * 10_000
-}
-
 /** `connections` connections on one thread asking for `url` for `seconds`, with `headers`. */
 export async function runWrk(options: {
   url: string
@@ -70,7 +63,7 @@ export async function runWrk(options: {
   headers?: Record<string, string>
 }): Promise<WrkResult> {
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-  const before = childrenCpuMicros()
+  const before = procCpuMicros('self', 'children') ?? 0
   const { stdout } = await run('wrk', [
     '--threads',
     '1',
@@ -82,5 +75,5 @@ export async function runWrk(options: {
     ...headerArgs,
     options.url,
   ])
-  return { ...parseWrkReport(stdout), cpuMicros: childrenCpuMicros() - before }
+  return { ...parseWrkReport(stdout), cpuMicros: (procCpuMicros('self', 'children') ?? 0) - before }
 }
