@@ -32,7 +32,7 @@ function ReadyMarker() {
 }
 
 /**
- * Theme, query cache and API client around the router: `RouterProvider` in the browser, `StaticRouterProvider` in
+ * Theme, query cache and API client around the router: `BrowserRouter` in the browser, `StaticRouter` in
  * the server renderer. The colour scheme is fixed to light (index.html says so too), so both render alike.
  */
 export function App({ clients, children }: { clients: Clients; children: ReactNode }) {

@@ -1,21 +1,20 @@
 /**
  * The server renderer of the storefront (built by `vite build --ssr`, loaded by the API's web plugin from the built
- * file). It renders a page with the same routes, loaders and components as the browser, answering the page's API
+ * file). It renders a page with the same routes, loads and components as the browser, answering the page's API
  * calls inside the server's own process, and hands back the HTML, the page's head and the state the browser needs
  * to hydrate it without asking again (main.tsx).
  */
 import { dehydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { StaticRouter } from 'react-router-dom'
 import { App } from './app'
 import { type HeadTag, headTagsToHtml, jsonForScript } from './features/seo/page-head'
 import { HeadContext } from './features/seo/use-page-head'
 import { apiErrorDataOf } from './lib/api-error'
 import { createClients } from './lib/clients'
 import { setTransport, type Transport } from './lib/transport'
-import { createRoutes, pagePaths as pagePathsOf } from './router'
-import { untilData } from './routes/storefront/page-data'
+import { AppRoutes, createRoutes, loadMatchedLazyRoutes, loadPage, pageIdOf, pagePaths as pagePathsOf } from './router'
 import { type ShopState, STATE_ELEMENT_ID, serializeQueryErrors } from './ssr-state'
 
 export interface RenderOptions {
@@ -25,21 +24,18 @@ export interface RenderOptions {
   publicUrl: string
 }
 
-export type RenderResult =
-  | {
-      kind: 'page'
-      /** The id of the route that rendered the page: a page of its own chunk is named by its module (router.tsx). */
-      page: string
-      /** 200; 404 for a page saying what the URL names is not there; 503 when the API failed (not worth keeping). */
-      status: number
-      /** The head's tags as HTML: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
-      head: string
-      /** The page inside #root. */
-      html: string
-      /** A JSON script element with the state main.tsx hydrates from. */
-      state: string
-    }
-  | { kind: 'redirect'; status: number; location: string }
+export interface RenderResult {
+  /** The id of the route that rendered the page: a page of its own chunk is named by its module (router.tsx). */
+  page: string
+  /** 200; 404 for a page saying what the URL names is not there; 503 when the API failed (not worth keeping). */
+  status: number
+  /** The head's tags as HTML: title, description, canonical, Open Graph, Twitter card, JSON-LD. */
+  head: string
+  /** The page inside #root. */
+  html: string
+  /** A JSON script element with the state main.tsx hydrates from. */
+  state: string
+}
 
 /** How the renderer reaches the API: set once by the server, with a function that calls its own routes. */
 export function setApiTransport(transport: Transport) {
@@ -48,20 +44,17 @@ export function setApiTransport(transport: Transport) {
 
 /** The paths of the app's pages ('/product/:id', '/admin/orders/:id'), for the server's routes. */
 export function pagePaths(): string[] {
-  return pagePathsOf(createRoutes(createClients(), untilData))
+  return pagePathsOf(createRoutes(createClients()))
 }
 
 export async function render({ url, publicUrl }: RenderOptions): Promise<RenderResult> {
   const clients = createClients()
-  const handler = createStaticHandler(createRoutes(clients, untilData))
-  const context = await handler.query(new Request(new URL(url, publicUrl)))
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' }
-  }
+  const routes = createRoutes(clients)
+  const address = new URL(url, publicUrl)
+  await Promise.all([loadPage(routes, address), loadMatchedLazyRoutes(routes, address.pathname)])
 
   let head: HeadTag[] = []
   let isNotFound = false
-  const router = createStaticRouter(handler.dataRoutes, context)
   const html = renderToString(
     <StrictMode>
       <HeadContext.Provider
@@ -74,7 +67,9 @@ export async function render({ url, publicUrl }: RenderOptions): Promise<RenderR
         }}
       >
         <App clients={clients}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={address.pathname + address.search}>
+            <AppRoutes routes={routes} />
+          </StaticRouter>
         </App>
       </HeadContext.Provider>
     </StrictMode>,
@@ -82,28 +77,21 @@ export async function render({ url, publicUrl }: RenderOptions): Promise<RenderR
 
   const state: ShopState = {
     publicUrl,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
     queries: serializeQueryErrors(
       dehydrate(clients.queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
     ),
   }
   return {
-    kind: 'page',
-    page: context.matches.at(-1)?.route.id ?? '',
-    status: isNotFound ? 404 : statusOf(context, clients.queryClient.getQueryCache().getAll()),
+    page: pageIdOf(routes, address.pathname),
+    status: isNotFound ? 404 : statusOf(clients.queryClient.getQueryCache().getAll()),
     head: headTagsToHtml(head),
     html,
     state: `<script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`,
   }
 }
 
-interface RouteState {
-  statusCode: number
-}
-
-/** The page's HTTP status when it is no 404 page: the router's, or 503 when a call of the page failed. */
-function statusOf(context: RouteState, queries: Array<{ state: { status: string; error: unknown } }>): number {
-  if (context.statusCode !== 200) return context.statusCode
+/** The page's HTTP status when it is no 404 page: 503 when a call of the page failed, or else 200. */
+function statusOf(queries: Array<{ state: { status: string; error: unknown } }>): number {
   const failed = queries.filter((query) => query.state.status === 'error')
   const statuses = failed.map((query) => apiErrorDataOf(query.state.error)?.httpStatus)
   return statuses.some((status) => status === undefined || status >= 500) ? 503 : 200

@@ -4,13 +4,14 @@ import './styles/theme.css'
 import '@fontsource/cormorant-garamond/latin-600.css'
 import './global.css'
 import { hydrate } from '@tanstack/react-query'
-import { type ReactNode, StrictMode, startTransition } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { App } from './app'
 import { HeadContext } from './features/seo/use-page-head'
 import { createClients } from './lib/clients'
-import { browserRoutes, createRouter, loadMatchedLazyRoutes } from './router'
+import type { ShopRoute } from './lib/shop-route'
+import { AppRoutes, createRoutes, loadMatchedLazyRoutes, loadPage } from './router'
 import { readShopState, reviveQueryErrors, type ShopState } from './ssr-state'
 
 // After the shop is updated, an open tab may ask for chunks that no longer exist: reload once to get the new build.
@@ -29,49 +30,49 @@ if (!container) throw new Error('#root is missing from index.html')
 const clients = createClients()
 const serverState = readShopState(document)
 
+const routes = createRoutes(clients)
+
 /**
  * A storefront page comes rendered from the server (entry-server.tsx) with the data it shows: the query cache takes
- * that data, the router is told its loaders have run, and React hydrates the HTML instead of rendering it again.
- * The route's code must be here before that (a lazy page such as /products), or the first render would differ.
+ * that data and React hydrates the HTML instead of rendering it again. The route's code must be here before that (a
+ * lazy page such as /products), or the first render would differ.
  */
 async function hydratePage(state: ShopState) {
   hydrate(clients.queryClient, reviveQueryErrors(state.queries))
-  const routes = browserRoutes(clients)
-  await loadMatchedLazyRoutes(routes, window.location)
-  // Each step its own task, as for a page rendered here (below): none holds the main thread long.
+  await loadMatchedLazyRoutes(routes, window.location.pathname)
+  // Its own task, as for a page rendered here (below): none holds the main thread long.
   setTimeout(() => {
-    const router = createRouter(routes, state.router)
-    setTimeout(() => {
-      // As a transition, hydration runs in slices of a few milliseconds instead of one long task.
-      startTransition(() => {
-        hydrateRoot(container as HTMLElement, tree(state.publicUrl, <RouterProvider router={router} />))
-      })
+    // As a transition, hydration runs in slices of a few milliseconds instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container as HTMLElement, tree(state.publicUrl, routes))
     })
   })
 }
 
-function tree(publicUrl: string, router: ReactNode) {
+/**
+ * A page with no server-rendered HTML (the admin, `pnpm dev`): its requests start, and it is rendered at once, with
+ * a loader while its code arrives and placeholders while its data does. As a transition, the render runs in slices
+ * of a few milliseconds instead of one long task.
+ */
+function renderPage() {
+  void loadPage(routes, new URL(window.location.href))
+  const root = createRoot(container as HTMLElement)
+  startTransition(() => root.render(tree(window.location.origin, routes)))
+}
+
+function tree(publicUrl: string, shopRoutes: ShopRoute[]) {
   return (
     <StrictMode>
       <HeadContext.Provider value={{ publicUrl }}>
-        <App clients={clients}>{router}</App>
+        <App clients={clients}>
+          <BrowserRouter>
+            <AppRoutes routes={shopRoutes} />
+          </BrowserRouter>
+        </App>
       </HeadContext.Provider>
     </StrictMode>
   )
 }
 
-if (serverState) {
-  // After the module's own task, like the steps below.
-  setTimeout(() => void hydratePage(serverState))
-} else {
-  // The start-up is cut into steps, each its own task, so that none holds the main thread long (Total Blocking
-  // Time): the router (whose route loaders start the page's requests), then React, whose first render is a
-  // transition that renders in slices of a few milliseconds.
-  setTimeout(() => {
-    const router = createRouter(browserRoutes(clients))
-    setTimeout(() => {
-      const root = createRoot(container)
-      startTransition(() => root.render(tree(window.location.origin, <RouterProvider router={router} />)))
-    })
-  })
-}
+// After the module's own task.
+setTimeout(() => (serverState ? void hydratePage(serverState) : renderPage()))

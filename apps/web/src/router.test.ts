@@ -1,13 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { RouteObject } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { createClients } from './lib/clients'
+import type { ShopRoute } from './lib/shop-route'
 import { createRoutes, pagePaths } from './router'
-import { untilData } from './routes/storefront/page-data'
 
 describe('pagePaths', () => {
-  const paths = pagePaths(createRoutes(createClients(), untilData))
+  const paths = pagePaths(createRoutes(createClients()))
 
   it("lists every storefront page and every admin screen as the server's router writes them", () => {
     expect(paths).toEqual(
@@ -38,8 +37,8 @@ describe('pagePaths', () => {
 })
 
 describe('the storefront pages of a chunk of their own', () => {
-  const storefront = createRoutes(createClients(), untilData).find((route) => route.id === 'storefront')
-  const lazy = (storefront?.children ?? []).filter((route: RouteObject) => typeof route.lazy === 'function')
+  const storefront = createRoutes(createClients()).find((route) => route.id === 'storefront')
+  const lazy = (storefront?.children ?? []).filter((route: ShopRoute) => typeof route.lazy === 'function')
 
   it("have the id of their module's name, which the build and the server find their files by", () => {
     expect(lazy.map((route) => route.id).sort()).toEqual(['checkout', 'guest-order', 'order-tracking', 'products'])

@@ -1,13 +1,15 @@
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router-dom'
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useMemo, useRef } from 'react'
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom'
 import { StorefrontLayout } from './components/layout/storefront-layout'
 import { PageLoader } from './components/page-loader'
-import { RouteError } from './components/route-error'
+import { RouteErrorBoundary } from './components/route-error'
 import type { Clients } from './lib/clients'
+import { MatchedRoutesContext, type ShopRoute } from './lib/shop-route'
 import { adminRoutes } from './routes/admin/admin-routes'
 import { NotFoundPage } from './routes/not-found.page'
 import { CategoryPage } from './routes/storefront/category.page'
 import { HomePage } from './routes/storefront/home.page'
-import { type DataWait, storefrontLoaders, untilDataOrDeadline } from './routes/storefront/page-data'
+import { storefrontLoads } from './routes/storefront/page-data'
 import { ProductPage } from './routes/storefront/product.page'
 
 /**
@@ -20,23 +22,22 @@ import { ProductPage } from './routes/storefront/product.page'
  * routes/storefront/order-tracking.page.tsx): the build lists each such page's files under that name, and the
  * server, rendering the page, links its stylesheets and has its code fetched with the first chunks.
  */
-export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
-  const loaders = storefrontLoaders(clients, wait)
+export function createRoutes(clients: Clients): ShopRoute[] {
+  const loads = storefrontLoads(clients)
   return [
     {
       id: 'storefront',
-      element: <StorefrontLayout />,
-      loader: loaders.storefront,
-      HydrateFallback: PageLoader,
-      ErrorBoundary: RouteError,
+      Component: StorefrontLayout,
+      load: loads.storefront,
+      catchesErrors: true,
       children: [
-        { index: true, loader: loaders.home, Component: HomePage },
-        { path: 'category/:slug', loader: loaders.category, Component: CategoryPage },
-        { path: 'product/:id', loader: loaders.product, Component: ProductPage },
+        { index: true, load: loads.home, Component: HomePage },
+        { path: 'category/:slug', load: loads.category, Component: CategoryPage },
+        { path: 'product/:id', load: loads.product, Component: ProductPage },
         {
           id: 'products',
           path: 'products',
-          loader: loaders.products,
+          load: loads.products,
           lazy: () => import('./routes/storefront/products.page').then((m) => ({ Component: m.ProductsPage })),
         },
         {
@@ -67,7 +68,7 @@ export function createRoutes(clients: Clients, wait: DataWait): RouteObject[] {
  * gives each a route of its own (apps/api/src/plugins/web.ts). Catch-all routes ('*', the not-found page) are left
  * out: the server answers every other path as a page too.
  */
-export function pagePaths(routes: RouteObject[], parent = ''): string[] {
+export function pagePaths(routes: ShopRoute[], parent = ''): string[] {
   const paths = new Set<string>()
   for (const route of routes) {
     const path = route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent
@@ -78,30 +79,97 @@ export function pagePaths(routes: RouteObject[], parent = ''): string[] {
   return [...paths]
 }
 
-/**
- * The browser's router. Creating it starts the current page's route loaders, and so its requests, unless the page
- * came rendered from the server: then `hydrationData` says the loaders have run, and the data is in the cache.
- */
-export function createRouter(routes: RouteObject[], hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, { hydrationData })
+/** The routes that match an address, outermost first; none when nothing does. */
+export function matchedRoutes(routes: ShopRoute[], pathname: string) {
+  return matchRoutes(routes as RouteObject[], pathname) ?? []
 }
 
-/** The routes as the browser loads them: the first page waits a little for its data (page-data.ts). */
-export function browserRoutes(clients: Clients): RouteObject[] {
-  return createRoutes(clients, untilDataOrDeadline)
+/** The id of the innermost route of an address: the page, for the server (a page of its own chunk, above). */
+export function pageIdOf(routes: ShopRoute[], pathname: string): string {
+  return (matchedRoutes(routes, pathname).at(-1)?.route as ShopRoute | undefined)?.id ?? ''
 }
 
 /**
- * Loads the code of the lazy routes that match the page before the router is made: a server-rendered page hydrates
- * with its components at hand, so its first render is the server's.
+ * Starts the requests of every route that matches the address (the layout's and the page's); the promise ends when
+ * they have. The server renderer waits for all of it; the browser's first page waits a little (page-data.ts).
  */
-export async function loadMatchedLazyRoutes(routes: RouteObject[], location: Location) {
-  const matches = matchRoutes(routes, location) ?? []
+export function loadPage(routes: ShopRoute[], url: URL): Promise<unknown> {
+  const loads = matchedRoutes(routes, url.pathname).map(({ route, params }) =>
+    (route as ShopRoute).load?.({ params, url }),
+  )
+  return Promise.all(loads)
+}
+
+/**
+ * Loads the code of the lazy routes that match the address before the first render: a server-rendered page
+ * hydrates with its components at hand, so its first render is the server's, with no fallback in between.
+ */
+export async function loadMatchedLazyRoutes(routes: ShopRoute[], pathname: string) {
   await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      const module = await route.lazy()
-      Object.assign(route, { ...module, lazy: undefined })
+    matchedRoutes(routes, pathname).map(async ({ route }) => {
+      const shopRoute = route as ShopRoute
+      if (!shopRoute.lazy || shopRoute.Component) return
+      shopRoute.Component = (await shopRoute.lazy()).Component
     }),
   )
+}
+
+const lazyPages = new WeakMap<ShopRoute, LazyExoticComponent<ComponentType>>()
+
+/** A route's page: its component, or its code's chunk while it arrives (a fallback only when nothing is shown yet). */
+function RoutePage({ route }: { route: ShopRoute }) {
+  let page: ReactNode
+  if (route.Component) {
+    page = <route.Component />
+  } else {
+    const load = route.lazy
+    if (!load) return null
+    let Page = lazyPages.get(route)
+    if (!Page) {
+      Page = lazy(() => load().then((module) => ({ default: module.Component })))
+      lazyPages.set(route, Page)
+    }
+    page = (
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    )
+  }
+  return route.catchesErrors ? <RouteErrorBoundary>{page}</RouteErrorBoundary> : page
+}
+
+function routeObjects(routes: ShopRoute[]): RouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        handle: route.handle,
+        element: <RoutePage route={route} />,
+        children: route.children && routeObjects(route.children),
+      }) as RouteObject,
+  )
+}
+
+/**
+ * The page of the current address. A later page's requests start as soon as its address is known, while its code
+ * may still be on its way and before its components (which read them from the query cache) render: from the render
+ * that first sees the address, once per address, since a lazy page's render does not commit until its code has
+ * come. The first page's requests have run before the first render (main.tsx, entry-server.tsx).
+ */
+export function AppRoutes({ routes }: { routes: ShopRoute[] }) {
+  const location = useLocation()
+  const objects = useMemo(() => routeObjects(routes), [routes])
+  const address = location.pathname + location.search
+  const loaded = useRef(address)
+  if (loaded.current !== address) {
+    loaded.current = address
+    void loadPage(routes, new URL(address, window.location.origin))
+  }
+  const matched = useMemo(
+    () => matchedRoutes(routes, location.pathname).map(({ route }) => route as ShopRoute),
+    [routes, location.pathname],
+  )
+  return <MatchedRoutesContext.Provider value={matched}>{useRoutes(objects, location)}</MatchedRoutesContext.Provider>
 }

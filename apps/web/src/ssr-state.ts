@@ -1,15 +1,13 @@
 import type { DehydratedState } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
-import type { HydrationState } from 'react-router-dom'
 import { apiErrorDataOf } from './lib/api-error'
 
 /**
- * What a server-rendered page hands the browser (a JSON script element): the query cache as the server filled it,
- * the router's state, and the shop's public origin. The browser hydrates from it without asking the API again.
+ * What a server-rendered page hands the browser (a JSON script element): the query cache as the server filled it
+ * and the shop's public origin. The browser hydrates from it without asking the API again.
  */
 export interface ShopState {
   publicUrl: string
-  router: HydrationState
   queries: DehydratedState
 }
 

@@ -22,10 +22,7 @@ interface Renderer {
   render(options: {
     url: string
     publicUrl: string
-  }): Promise<
-    | { kind: 'page'; page: string; status: number; head: string; html: string; state: string }
-    | { kind: 'redirect'; status: number; location: string }
-  >
+  }): Promise<{ page: string; status: number; head: string; html: string; state: string }>
 }
 
 interface KeptPage {
@@ -106,9 +103,8 @@ export function createStorefrontPages(
   const pages = new Map<string, KeptPage>()
   app.catalogCache.onEmpty(() => pages.clear())
 
-  async function renderPage(url: string): Promise<KeptPage | { redirect: string; status: number }> {
+  async function renderPage(url: string): Promise<KeptPage> {
     const result = await renderer.render({ url, publicUrl })
-    if (result.kind === 'redirect') return { redirect: result.location, status: result.status }
     // A page of its own chunk: its stylesheets are linked like the first one (it paints styled), and #root names
     // it and its chunks, so that start.js fetches its code with the first chunks.
     const files = Object.hasOwn(pageFiles, result.page) ? pageFiles[result.page] : undefined
@@ -164,7 +160,6 @@ export function createStorefrontPages(
       const generation = app.catalogCache.generation
       const mayKeep = isKeepable && (await app.catalogCache.mayUseMemory(false))
       const rendered = await renderPage(url)
-      if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status)
       // A render that saw a change happen, or that failed to reach the API, is sent but not kept.
       if (mayKeep && rendered.status < 500 && generation === app.catalogCache.generation) {
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string)
@@ -174,7 +169,6 @@ export function createStorefrontPages(
     },
     async sendAs(request, reply, url, status) {
       const rendered = await renderPage(url)
-      if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.status)
       return sendPage(request, reply, { ...rendered, status })
     },
   }

@@ -1,6 +1,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core'
+import { Component, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
 
-/** Shown instead of React Router's developer screen when a page fails to load or render. */
+/** Shown in place of a page that failed to load (its chunk) or to render. */
 export function RouteError() {
   return (
     <Container size="sm" py={96}>
@@ -11,4 +13,42 @@ export function RouteError() {
       </Stack>
     </Container>
   )
+}
+
+interface BoundaryProps {
+  /** The address the error happened on: going to another page gives it a new try. */
+  address: string
+  children: ReactNode
+}
+
+interface BoundaryState {
+  failedAt: string | null
+}
+
+/** React's error boundary (a class, as React requires), shown until the visitor goes to another address. */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failedAt: null }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failedAt: '' }
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.setState({ failedAt: this.props.address })
+    console.error(error)
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return state.failedAt && state.failedAt !== props.address ? { failedAt: null } : null
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteError />
+  }
+}
+
+/** RouteError in place of the pages below it when one fails to load or render, until the address changes. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const location = useLocation()
+  return <ErrorBoundary address={location.pathname + location.search}>{children}</ErrorBoundary>
 }

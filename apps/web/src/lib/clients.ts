@@ -5,13 +5,13 @@ import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-re
 import { createQueryClient, createTrpcClient } from './trpc'
 
 /**
- * A page's query cache and API client, shared by the React tree (app.tsx) and the route loaders. The browser has
+ * A page's query cache and API client, shared by the React tree (app.tsx) and the routes' loads (router.tsx). The browser has
  * one for its whole visit; the server renderer makes one per request.
  */
 export interface Clients {
   queryClient: QueryClient
   trpcClient: TRPCClient<AppRouter>
-  /** The same query options as `useTRPC()` gives components, for code outside React (route loaders). */
+  /** The same query options as `useTRPC()` gives components, for code outside React (the routes' loads). */
   trpc: TRPCOptionsProxy<AppRouter>
 }
 

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core'
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 import { CartPopover } from '../../features/cart/cart-popover'
+import { ScrollRestoration } from './scroll-restoration'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
@@ -15,7 +16,7 @@ export function StorefrontLayout() {
       <SiteFooter />
       <CartPopover />
       {/* Keyed by path: a new page opens at its top, going back restores where the visitor was. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollRestoration />
     </Box>
   )
 }

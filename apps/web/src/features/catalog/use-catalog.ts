@@ -48,7 +48,7 @@ export function morePagesHref(search: URLSearchParams, loadedPages: number): str
   return `?${next.toString()}`
 }
 
-/** The active products of a category, a page at a time: the category page and its route loader share these. */
+/** The active products of a category, a page at a time: the category page and its route's load share these. */
 export function categoryProductsQuery(slug: string) {
   const input = { slug, pageSize: PRODUCTS_PER_PAGE }
   return infiniteQueryOptions({
@@ -78,7 +78,7 @@ export function productSortOf(value: string | null): ProductSort {
 
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'newest'
 
-/** The active products in the given order, a page at a time: the /products page and its route loader share these. */
+/** The active products in the given order, a page at a time: the /products page and its route's load share these. */
 /** The search text a URL's `q` asks for, as the list takes it (trimmed, at most its length); none when blank. */
 export function searchTextOf(value: string | null): string | undefined {
   const text = value?.trim().slice(0, MAX_SEARCH_TEXT_LENGTH).trim()

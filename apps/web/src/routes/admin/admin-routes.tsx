@@ -1,7 +1,5 @@
 import type { ProcedurePath } from '@shop/schema/routes'
-import type { RouteObject } from 'react-router-dom'
-import { PageLoader } from '../../components/page-loader'
-import { RouteError } from '../../components/route-error'
+import type { ShopRoute } from '../../lib/shop-route'
 
 // Screens only owners may open, each with its main read, which the API answers staff with 403; the shell shows
 // staff a refusal instead (admin-shell.tsx).
@@ -10,10 +8,9 @@ const ownerOnly = (read: ProcedurePath) => ({ ownerOnly: read })
 const ACCOUNT = { isAccount: true }
 
 // Each admin screen is its own lazily loaded chunk: a storefront visitor never downloads any of them.
-const withFallback = (route: RouteObject): RouteObject =>
-  ({ HydrateFallback: PageLoader, ErrorBoundary: RouteError, ...route }) as RouteObject
+const catchingErrors = (route: ShopRoute): ShopRoute => ({ catchesErrors: true, ...route })
 
-export const adminRoutes: RouteObject[] = [
+export const adminRoutes: ShopRoute[] = [
   { path: 'admin/login', lazy: () => import('./login.page').then((m) => ({ Component: m.LoginPage })) },
   {
     path: 'admin/forgot-password',
@@ -105,4 +102,4 @@ export const adminRoutes: RouteObject[] = [
       },
     ],
   },
-].map(withFallback)
+].map(catchingErrors)

@@ -5,7 +5,7 @@ import { OWNER_ONLY_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from '@shop/schema/ac
 import type { ProcedurePath } from '@shop/schema/routes'
 import { IconLock } from '@tabler/icons-react'
 import { useEffect } from 'react'
-import { Navigate, Outlet, useMatches } from 'react-router-dom'
+import { Navigate, Outlet } from 'react-router-dom'
 import { NotFoundView } from '../../components/admin/not-found-view'
 import { AdminLayout } from '../../components/layout/admin-layout'
 import { toast } from '../../components/toasts'
@@ -13,6 +13,7 @@ import { useAccount } from '../../features/admin-accounts/use-accounts'
 import { useCurrentAdmin } from '../../features/admin-auth/use-admin-auth'
 import { apiFetch } from '../../lib/api-fetch'
 import { buildRequest } from '../../lib/rest-link'
+import { useRouteHandles } from '../../lib/shop-route'
 
 /** A route's `handle`: owner-only screens (admin-routes.tsx), as the API's route table marks their calls. */
 export interface AdminRouteHandle {
@@ -24,7 +25,7 @@ export interface AdminRouteHandle {
 
 /** Which screen a staff member, or an admin who owes a second factor, may not open; with the reason. */
 function useRefusal(role: string | undefined, mustEnableTwoFactor: boolean | undefined): string | undefined {
-  const handles = useMatches().map((match) => (match.handle ?? {}) as AdminRouteHandle)
+  const handles = useRouteHandles().map((handle) => (handle ?? {}) as AdminRouteHandle)
   const ownerOnly = role && role !== 'owner' ? handles.find((handle) => handle.ownerOnly)?.ownerOnly : undefined
   // The screen is not shown, but its read is still asked of the server, which decides (403) and records the attempt
   // in the audit log, as it would for a staff member calling the API directly.
