@@ -19,6 +19,29 @@ test('visitor goes from the home page to a category and opens a product', async 
   await expect(page.getByRole('main').getByText(formatUsd(product.price), { exact: true }).first()).toBeVisible()
 })
 
+test('a product opens at its top, and Back returns to where the visitor was in the category', async ({
+  page,
+  catalog,
+}) => {
+  const products = await catalog.categoryProducts('necklaces')
+  const last = products.at(-1)
+  if (!last) throw new Error('the seeded shop has no necklaces')
+  await page.setViewportSize({ width: 1280, height: 600 })
+  await page.goto('/category/necklaces')
+  const link = productLink(page.getByRole('main'), last.name)
+  await link.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(200)
+
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: last.name })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1, name: 'Necklaces' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+})
+
 test('visitor reaches a category through the header navigation', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'RINGS', exact: true }).click()

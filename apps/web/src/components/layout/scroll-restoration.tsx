@@ -28,11 +28,7 @@ export function ScrollRestoration() {
   useEffect(() => {
     readPositions()
     window.history.scrollRestoration = 'manual'
-    let frame = 0
-    const remember = () => {
-      cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => positions.set(window.location.pathname, window.scrollY))
-    }
+    const remember = () => positions.set(window.location.pathname, window.scrollY)
     // Leaving the page (a reload, another site): the browser restores it again, from what it kept.
     const keep = () => {
       window.history.scrollRestoration = 'auto'
@@ -41,7 +37,6 @@ export function ScrollRestoration() {
     window.addEventListener('scroll', remember, { passive: true })
     window.addEventListener('pagehide', keep)
     return () => {
-      cancelAnimationFrame(frame)
       window.removeEventListener('scroll', remember)
       window.removeEventListener('pagehide', keep)
     }
