@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig, minifySync, type Plugin, type Rollup, runnerImport } from 'vite'
@@ -281,6 +282,20 @@ function themeVariables(): Plugin {
 
 const tapped = tappedParts()
 
+/**
+ * React Router's production build. Its package's exports name only its development build (with `ENABLE_DEV_WARNINGS`
+ * on, so the console warns in production); the production build is in the same package. Both builds of the web app
+ * take it.
+ */
+function reactRouterProduction() {
+  const routerDom = path.dirname(createRequire(import.meta.url).resolve('react-router-dom/package.json'))
+  const router = path.dirname(createRequire(path.join(routerDom, 'package.json')).resolve('react-router/package.json'))
+  return [
+    { find: /^react-router$/, replacement: path.join(router, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(router, 'dist/production/dom-export.mjs') },
+  ]
+}
+
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
@@ -288,12 +303,14 @@ export default defineConfig(({ isSsrBuild }) =>
         // Self-contained (packages bundled in), so it runs wherever the built web app is copied; CSS is the browser
         // build's (CSS modules get the same class names in both builds).
         plugins: [react()],
+        resolve: { alias: reactRouterProduction() },
         ssr: { noExternal: true },
         // React's production build whatever NODE_ENV the server was started with; the development one is left out.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: { target: 'node20', sourcemap: false, outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
       }
     : {
+        resolve: { alias: reactRouterProduction() },
         plugins: [
           react(),
           themeVariables(),
