@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../database'
 import { isPostgres, toNumber } from '../dialect'
 import { chunks } from '../statement-chunks'
@@ -239,33 +239,48 @@ async function upsertAtOnce(db: Executor, rows: SummaryRows): Promise<string[]> 
   }
   const rounds = Math.max(...Object.values(runs).map((run) => run.length))
   for (let round = 0; round < rounds; round++) {
-    const [days = [], products = [], statuses = [], customers = []] = [
-      runs.days[round],
-      runs.products[round],
-      runs.statuses[round],
-      runs.customers[round],
-    ]
-    const writes = [
-      days.length > 0 && sql`days as (${upsertDays(db, days)})`,
-      products.length > 0 && sql`product_days as (${upsertProductDays(db, products)})`,
-      statuses.length > 0 && sql`status_days as (${upsertStatusDays(db, statuses)})`,
-    ].filter((write) => write !== false)
-    if (customers.length === 0) {
+    const writes = summaryWrites(db, {
+      days: runs.days[round] ?? [],
+      products: runs.products[round] ?? [],
+      statuses: runs.statuses[round] ?? [],
+      customers: runs.customers[round] ?? [],
+    })
+    if (!writes.hasCustomers) {
       // Without customers (a status change), the writes alone.
-      await sql`with ${sql.join(writes)} select 1`.execute(db)
+      await sql`with ${sql.join(writes.ctes)} select 1`.execute(db)
       continue
     }
-    const changes = sql.join(
-      customers.map((row) => sql`(cast(${row.email_key} as text), cast(${row.order_count} as integer))`),
-    )
-    const result = await sql<{ email_key: string }>`with ${sql.join([
-      ...writes,
-      sql`customer_changes (email_key, order_count) as (values ${changes})`,
-      sql`customer_rows as (
+    const result = await sql<{
+      email_key: string
+    }>`with ${sql.join(writes.ctes)} select email_key from customer_rows where order_count <= 0`.execute(db)
+    emptied.push(...result.rows.map((row) => row.email_key))
+  }
+  return emptied
+}
+
+/**
+ * The upserts of these rows (at most ROWS_PER_UPSERT of each table) as the parts of a WITH: `days`,
+ * `product_days`, `status_days`, and with customers `customer_changes`, `customer_rows` (the customers as upserted)
+ * and `customer_count`.
+ */
+function summaryWrites(db: Executor, rows: SummaryRows): { ctes: RawBuilder<unknown>[]; hasCustomers: boolean } {
+  const { days, products, statuses, customers } = rows
+  const ctes = [
+    days.length > 0 && sql`days as (${upsertDays(db, days)})`,
+    products.length > 0 && sql`product_days as (${upsertProductDays(db, products)})`,
+    statuses.length > 0 && sql`status_days as (${upsertStatusDays(db, statuses)})`,
+  ].filter((write) => write !== false)
+  if (customers.length === 0) return { ctes, hasCustomers: false }
+  const changes = sql.join(
+    customers.map((row) => sql`(cast(${row.email_key} as text), cast(${row.order_count} as integer))`),
+  )
+  ctes.push(
+    sql`customer_changes (email_key, order_count) as (values ${changes})`,
+    sql`customer_rows as (
         insert into customers (email_key, order_count) select email_key, order_count from customer_changes
         on conflict (email_key) do update set order_count = customers.order_count + excluded.order_count
         returning email_key, order_count)`,
-      sql`customer_count as (
+    sql`customer_count as (
         insert into counters (name, value)
         select ${CUSTOMERS_COUNTER}, counted from (
           select sum(case when upserted.order_count > 0 then 1 else 0 end
@@ -274,10 +289,21 @@ async function upsertAtOnce(db: Executor, rows: SummaryRows): Promise<string[]> 
         ) as counts
         where counted <> 0
         on conflict (name) do update set value = counters.value + excluded.value)`,
-    ])} select email_key from customer_rows where order_count <= 0`.execute(db)
-    emptied.push(...result.rows.map((row) => row.email_key))
-  }
-  return emptied
+  )
+  return { ctes, hasCustomers: true }
+}
+
+/**
+ * PostgreSQL: what placing these orders adds to the summary, as the parts of a WITH for the caller's own statement
+ * (the batch of orders writes them with its orders, one round trip). Undefined when they are more than one
+ * statement's worth (recordPlaced then).
+ */
+export function placedWrites(db: Executor, orders: readonly OrderSale[]): RawBuilder<unknown>[] | undefined {
+  const delta = new SummaryDelta()
+  for (const order of orders) delta.add(order, { placed: 1, sold: order.status === 'cancelled' ? 0 : 1 })
+  const rows = rowsOf(delta)
+  if (Object.values(rows).some((table: unknown[]) => table.length > ROWS_PER_UPSERT)) return undefined
+  return summaryWrites(db, rows).ctes
 }
 
 /** Orders written: each counts as placed, and as sold unless written cancelled. Call in their transaction. */

@@ -275,7 +275,7 @@ type DiscountRow = {
   updated_at: string
 }
 
-function toDiscount(row: DiscountRow): StoredDiscount {
+export function toDiscount(row: DiscountRow): StoredDiscount {
   return {
     id: row.id,
     code: row.code,

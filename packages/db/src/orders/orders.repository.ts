@@ -25,7 +25,7 @@ import { orderMatches } from '../search/search'
 import { chunks } from '../statement-chunks'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
 
-const ORDER_NUMBER_COUNTER = 'order_number'
+export const ORDER_NUMBER_COUNTER = 'order_number'
 /** Order numbers run from ORD-1001: readable on invoices and in customer e-mails. */
 const FIRST_ORDER_NUMBER = 1001
 
@@ -479,31 +479,7 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
   for (const chunk of chunks(orders, ROWS_PER_INSERT)) {
     const inserted = await db
       .insertInto('orders')
-      .values(
-        chunk.map((order) => ({
-          order_number: order.orderNumber,
-          customer_name: order.customerName,
-          customer_email: order.customerEmail,
-          customer_address: order.customerAddress,
-          notes: order.notes,
-          status: order.status,
-          total_cents: order.totalCents,
-          subtotal_cents: order.money?.subtotalCents ?? order.totalCents,
-          discount_cents: order.money?.discountCents ?? 0,
-          shipping_cents: order.money?.shippingCents ?? 0,
-          tax_cents: order.money?.taxCents ?? 0,
-          tax_included: toDbBool(order.money?.taxIncluded ?? false),
-          discount_code: order.money?.discountCode ?? null,
-          shipping_method: order.money?.shippingMethod ?? null,
-          country: order.money?.country ?? null,
-          region: order.money?.region ?? null,
-          payment_method: order.payment?.method ?? null,
-          payment_instructions: order.payment?.instructions ?? null,
-          payment_status: order.payment?.isAwaitingCard ? 'awaiting_payment' : 'unpaid',
-          created_at: order.createdAt ?? now,
-          updated_at: order.createdAt ?? now,
-        })),
-      )
+      .values(chunk.map((order) => orderRow(order, now)))
       .returningAll()
       .execute()
     rows.push(...inserted)
@@ -511,13 +487,7 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
   // The dashboard's summary: one upsert per table for all these orders.
   await salesSummary.recordPlaced(
     db,
-    orders.map((order) => ({
-      createdAt: order.createdAt ?? now,
-      status: order.status,
-      totalCents: order.totalCents,
-      customerEmail: order.customerEmail,
-      items: order.items,
-    })),
+    orders.map((order) => saleOf(order, now)),
   )
   const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
   const orderRows = orders.map((order) => {
@@ -526,26 +496,76 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
     return row
   })
   const itemValues = orderRows.flatMap((row, i) =>
-    (orders[i]?.items ?? []).map((item) => ({
-      order_id: row.id,
-      product_id: item.productId,
-      name: item.name,
-      sku: item.sku,
-      price_cents: item.priceCents,
-      quantity: item.quantity,
-      image_url: item.imageUrl,
-      variant_id: item.variantId,
-      variant_label: item.variantLabel,
-      personalization: JSON.stringify(item.personalization),
-      lead_min_days: item.leadTime?.minDays ?? null,
-      lead_max_days: item.leadTime?.maxDays ?? null,
-    })),
+    (orders[i]?.items ?? []).map((item) => ({ order_id: row.id, ...itemRow(item) })),
   )
   const itemRows = []
   for (const chunk of chunks(itemValues, ROWS_PER_INSERT)) {
     itemRows.push(...(await db.insertInto('order_items').values(chunk).returningAll().execute()))
   }
-  const itemsByOrder = groupByOrder(itemRows.sort((a, b) => a.id - b.id))
+  return toOrders(orderRows, itemRows)
+}
+
+/** The row of a new order; `now` stands in for its creation time when it has none. */
+export function orderRow(order: NewOrder, now: string) {
+  return {
+    order_number: order.orderNumber,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    customer_address: order.customerAddress,
+    notes: order.notes,
+    status: order.status,
+    total_cents: order.totalCents,
+    subtotal_cents: order.money?.subtotalCents ?? order.totalCents,
+    discount_cents: order.money?.discountCents ?? 0,
+    shipping_cents: order.money?.shippingCents ?? 0,
+    tax_cents: order.money?.taxCents ?? 0,
+    tax_included: toDbBool(order.money?.taxIncluded ?? false),
+    discount_code: order.money?.discountCode ?? null,
+    shipping_method: order.money?.shippingMethod ?? null,
+    country: order.money?.country ?? null,
+    region: order.money?.region ?? null,
+    payment_method: order.payment?.method ?? null,
+    payment_instructions: order.payment?.instructions ?? null,
+    payment_status: order.payment?.isAwaitingCard ? 'awaiting_payment' : 'unpaid',
+    created_at: order.createdAt ?? now,
+    updated_at: order.createdAt ?? now,
+  }
+}
+
+/** The row of a new order's line, but for its order's id. */
+export function itemRow(item: NewOrder['items'][number]) {
+  return {
+    product_id: item.productId,
+    name: item.name,
+    sku: item.sku,
+    price_cents: item.priceCents,
+    quantity: item.quantity,
+    image_url: item.imageUrl,
+    variant_id: item.variantId,
+    variant_label: item.variantLabel,
+    personalization: JSON.stringify(item.personalization),
+    lead_min_days: item.leadTime?.minDays ?? null,
+    lead_max_days: item.leadTime?.maxDays ?? null,
+  }
+}
+
+/** What a new order adds to the dashboard's summary. */
+export function saleOf(order: NewOrder, now: string): salesSummary.OrderSale {
+  return {
+    createdAt: order.createdAt ?? now,
+    status: order.status,
+    totalCents: order.totalCents,
+    customerEmail: order.customerEmail,
+    items: order.items,
+  }
+}
+
+/** Orders as written, in the order given, each with its lines (of `itemRows`, in any order) in id order. */
+export function toOrders(
+  orderRows: Array<Selectable<OrdersTable>>,
+  itemRows: Array<Selectable<OrderItemsTable>>,
+): Order[] {
+  const itemsByOrder = groupByOrder([...itemRows].sort((a, b) => a.id - b.id))
   return orderRows.map((row) => toOrder(row, itemsByOrder.get(row.id) ?? []))
 }
 

@@ -314,7 +314,7 @@ export interface OrderableProduct {
   variants: OrderableVariant[]
 }
 
-function orderableQuery(db: Executor, ids: number[]) {
+function orderableQuery(db: Executor, ids: readonly number[]) {
   return db
     .selectFrom('products')
     .leftJoin('categories', 'categories.id', 'products.category_id')
@@ -332,7 +332,7 @@ function orderableQuery(db: Executor, ids: number[]) {
         .limit(1)
         .as('image_url'),
     ])
-    .where('products.id', 'in', ids)
+    .where('products.id', 'in', [...ids])
 }
 
 type OrderableRow = Awaited<ReturnType<ReturnType<typeof orderableQuery>['execute']>>[number]
@@ -344,23 +344,32 @@ type OrderableRow = Awaited<ReturnType<ReturnType<typeof orderableQuery>['execut
  */
 export async function findOrderable(db: Executor, ids: number[]): Promise<Map<number, OrderableProduct>> {
   if (ids.length === 0) return new Map()
-  if (isPostgres(db)) {
-    const rows = await orderableQuery(db, ids)
-      .select((eb) =>
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_variants')
-            .selectAll('product_variants')
-            .whereRef('product_variants.product_id', '=', 'products.id')
-            .orderBy('product_variants.position')
-            .orderBy('product_variants.id'),
-        ).as('variants'),
-      )
-      .execute()
-    return toOrderable(rows, (row) => row.variants)
-  }
+  if (isPostgres(db)) return toOrderableWithVariants(await orderableWithVariantsQuery(db, ids).execute())
   const [rows, variants] = await Promise.all([orderableQuery(db, ids).execute(), variantRowsByProduct(db, ids)])
   return toOrderable(rows, (row) => variants.get(row.id) ?? [])
+}
+
+/**
+ * PostgreSQL: the products of `ids` with their variants as a JSON array each, to read on its own (findOrderable) or
+ * within another statement (a batch of orders reads it with the codes and settings it needs).
+ */
+export function orderableWithVariantsQuery(db: Executor, ids: readonly number[]) {
+  return orderableQuery(db, ids).select((eb) =>
+    jsonArrayFrom(
+      eb
+        .selectFrom('product_variants')
+        .selectAll('product_variants')
+        .whereRef('product_variants.product_id', '=', 'products.id')
+        .orderBy('product_variants.position')
+        .orderBy('product_variants.id'),
+    ).as('variants'),
+  )
+}
+
+type OrderableWithVariantsRow = Awaited<ReturnType<ReturnType<typeof orderableWithVariantsQuery>['execute']>>[number]
+
+export function toOrderableWithVariants(rows: OrderableWithVariantsRow[]): Map<number, OrderableProduct> {
+  return toOrderable(rows, (row) => row.variants)
 }
 
 function toOrderable<R extends OrderableRow>(
@@ -551,9 +560,14 @@ export async function skusTakenElsewhere(db: Executor, skus: string[], productId
  * Brings each product's price and stock in step with its variants: the lowest active variant price (the lowest
  * of all when none is active) and the sum of active variants' stock. One statement for any number of products.
  */
-export async function refreshTotals(db: Executor, productIds: number[]): Promise<void> {
+export async function refreshTotals(db: Executor, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return
-  await db
+  await refreshTotalsQuery(db, productIds).execute()
+}
+
+/** The update refreshTotals makes, to run within another statement (PostgreSQL's batch of orders). */
+export function refreshTotalsQuery(db: Executor, productIds: readonly number[]) {
+  return db
     .updateTable('products')
     .set((eb) => ({
       price_cents: eb.fn.coalesce(
@@ -577,8 +591,7 @@ export async function refreshTotals(db: Executor, productIds: number[]): Promise
         eb.lit(0),
       ),
     }))
-    .where('products.id', 'in', productIds)
-    .execute()
+    .where('products.id', 'in', [...productIds])
 }
 
 async function replaceImages(db: Executor, productId: number, urls: string[]): Promise<void> {

@@ -16,7 +16,7 @@ export interface SettingsValues {
 // The one row of the table.
 const ROW_ID = 1
 
-function toSettings(row: Selectable<ShopSettingsTable>): ShopSettings {
+export function toSettings(row: Selectable<ShopSettingsTable>): ShopSettings {
   return {
     name: row.name,
     email: row.email,
@@ -38,8 +38,13 @@ const toRow = (values: SettingsValues) => ({
   updated_at: nowIso(),
 })
 
+/** The read get makes, to run within another statement (PostgreSQL's batch of orders); toSettings maps its row. */
+export function getQuery(db: Executor) {
+  return db.selectFrom('shop_settings').selectAll().where('id', '=', ROW_ID)
+}
+
 export async function get(db: Executor): Promise<ShopSettings | undefined> {
-  const row = await db.selectFrom('shop_settings').selectAll().where('id', '=', ROW_ID).executeTakeFirst()
+  const row = await getQuery(db).executeTakeFirst()
   return row && toSettings(row)
 }
 

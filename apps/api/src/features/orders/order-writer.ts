@@ -2,17 +2,18 @@ import type { Db, Executor } from '@shop/db/client'
 import { isRetryableTransactionError } from '@shop/db/errors'
 import type { MoneyRules, StoredDiscount } from '@shop/db/money'
 import * as moneyRepo from '@shop/db/money'
+import * as orderBatchRepo from '@shop/db/order-batch'
 import * as ordersRepo from '@shop/db/orders'
-import * as productsRepo from '@shop/db/products'
+import type * as productsRepo from '@shop/db/products'
 import { centsToMoney, moneyToCents } from '@shop/schema/common'
-import { MAX_ORDER_TOTAL_CENTS, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
+import { MAX_ORDER_TOTAL_CENTS, type Order, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
 import { isPersonalizationGiven, personalizationError } from '@shop/schema/text'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
 import { EMPTY_RULES } from '../../lib/money-cache'
 import { type Priced, priceCart } from '../money/pricing'
-import { recordPlacedOrders } from '../outbox/outbox-mails'
+import { placedOrderRecords } from '../outbox/outbox-mails'
 import { chooseMethod, PAYMENT_STEPS } from '../payments/payment-step'
 import { stockMessage } from './order-rules'
 
@@ -394,47 +395,53 @@ class OrderWriter {
     // The numbers first: the counter row is the one lock every batch takes before any product's.
     const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
     const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
-    const products = await productsRepo.findOrderable(trx, [...productIds])
-    const codes = [...new Set(jobs.flatMap((job) => (job.input.discountCode ? [job.input.discountCode] : [])))]
-    const discounts = await moneyRepo.findDiscountsByCode(trx, codes)
-    const emailUses = await moneyRepo.findEmailUses(
-      trx,
-      jobs.flatMap((job) => {
-        const discount = job.input.discountCode ? discounts.get(job.input.discountCode) : undefined
-        return discount?.oncePerEmail ? [{ codeId: discount.id, email: job.input.customerEmail.toLowerCase() }] : []
-      }),
-    )
+    const read = await orderBatchRepo.readBatch(trx, {
+      productIds: [...productIds],
+      codeUses: jobs.flatMap((job) =>
+        job.input.discountCode ? [{ code: job.input.discountCode, email: job.input.customerEmail }] : [],
+      ),
+    })
+    const { products } = read
     const decision = decide(
       jobs.map((job) => job.input),
       products,
       orderNumbers,
-      { rules: jobs.map((job) => job.rules), discounts, emailUses, now: new Date().toISOString() },
+      {
+        rules: jobs.map((job) => job.rules),
+        discounts: read.discounts,
+        emailUses: read.emailUses,
+        now: new Date().toISOString(),
+      },
     )
-    const { outcomes, taken, unusedNumbers } = decision
-    await ordersRepo.giveBackOrderNumbers(trx, unusedNumbers)
-    // Every variant's stock in one statement; too little of any (another writer took it since the read) runs the
-    // batch again.
-    if (!(await productsRepo.takeStockOfMany(trx, taken))) throw new StockChangedError()
-    // A code's uses: the conditional increment decides a race for its last use (a lost race runs the batch again,
-    // which then refuses the order that came too late).
-    for (const [codeId, count] of [...decision.discountUses].sort(([a], [b]) => a - b)) {
-      if (!(await moneyRepo.takeUses(trx, codeId, count))) throw new StockChangedError()
-    }
-    for (const use of decision.emailUses) {
-      if (!(await moneyRepo.recordEmailUse(trx, use.codeId, use.email))) throw new StockChangedError()
-    }
-    // The products' stock is the sum of their variants': one statement for the batch.
+    const { outcomes, taken } = decision
+    // The stock of every variant and the codes' uses, each update conditional: too little of any (another writer took
+    // it since the read) runs the batch again, which then refuses the order that came too late.
+    const isTaken = await orderBatchRepo.takeBatch(trx, {
+      stock: taken,
+      uses: decision.discountUses,
+      emailUses: decision.emailUses,
+      unusedNumbers: decision.unusedNumbers,
+    })
+    if (!isTaken) throw new StockChangedError()
+    // The products' stock is the sum of their variants'.
     const productOfVariant = new Map(
       [...products.values()].flatMap((product) => product.variants.map((variant) => [variant.id, product.id])),
     )
-    await productsRepo.refreshTotals(trx, [
-      ...new Set([...taken.keys()].flatMap((variantId) => productOfVariant.get(variantId) ?? [])),
-    ])
     const newOrders = outcomes.flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
-    // insertMany gives one created order per new order, in the same order; so does recordPlacedOrders, which
-    // gives each its guest page key and queues its mails in this transaction.
-    const created = (await recordPlacedOrders(trx, await ordersRepo.insertMany(trx, newOrders))).values()
-    return outcomes.map((outcome) => ('error' in outcome ? outcome : { order: created.next().value as PlacedOrder }))
+    // Each order's guest page key and mails, written with it in this transaction.
+    const { keys, records } = placedOrderRecords(newOrders, read.settings)
+    const created = await orderBatchRepo.writeBatch(trx, {
+      orders: newOrders,
+      records,
+      productIds: [...new Set([...taken.keys()].flatMap((variantId) => productOfVariant.get(variantId) ?? []))],
+    })
+    // writeBatch gives one created order per new order, in the same order.
+    let next = 0
+    return outcomes.map((outcome) => {
+      if ('error' in outcome) return outcome
+      const i = next++
+      return { order: { ...(created[i] as Order), accessKey: keys[i] as string, payUrl: null } }
+    })
   }
 }
 

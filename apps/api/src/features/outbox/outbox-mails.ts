@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { Executor } from '@shop/db/client'
+import type { PlacedRecords } from '@shop/db/order-batch'
 import * as orderKeysRepo from '@shop/db/order-keys'
+import type { NewOrder } from '@shop/db/orders'
 import type { NewMail } from '@shop/db/outbox'
 import * as outboxRepo from '@shop/db/outbox'
 import * as settingsRepo from '@shop/db/settings'
-import type { Order, OrderStatus, PlacedOrder } from '@shop/schema/orders'
+import type { Order, OrderStatus } from '@shop/schema/orders'
+import type { ShopSettings } from '@shop/schema/settings'
 import { hashToken, randomToken } from '../../lib/crypto'
 
 /**
@@ -32,48 +35,49 @@ export async function mintOrderKey(db: Executor, orderId: number): Promise<strin
   return key
 }
 
-/** The buyer's confirmation and the owner's notification of an order. */
-function placedOrderMails(order: Pick<Order, 'id' | 'customerEmail'>, owners: string[], now: number): NewMail[] {
+/** The buyer's confirmation and the owner's notification of an order (whose id the caller adds). */
+function placedOrderMails(customerEmail: string, owners: string[], now: number): Array<Omit<NewMail, 'orderId'>> {
   return [
-    { kind: 'order_placed', orderId: order.id, to: order.customerEmail, payload: {}, messageId: newMessageId(now) },
+    { kind: 'order_placed', to: customerEmail, payload: {}, messageId: newMessageId(now) },
     ...owners
       .filter((to) => to !== '')
-      .map(
-        (to): NewMail => ({ kind: 'order_received', orderId: order.id, to, payload: {}, messageId: newMessageId(now) }),
-      ),
+      .map((to) => ({ kind: 'order_received' as const, to, payload: {}, messageId: newMessageId(now) })),
   ]
 }
 
 /** Where the owner's notifications go: the addresses set for them, else the shop's own. */
-async function ownerAddresses(db: Executor): Promise<string[]> {
-  const settings = await settingsRepo.get(db)
+function ownersOf(settings: ShopSettings | undefined): string[] {
   return settings?.notificationEmails.length ? settings.notificationEmails : [settings?.email ?? '']
 }
 
 /**
- * For orders just written in this transaction: a key to each one's guest page (given to the buyer in the answer),
- * the buyer's confirmation and the owner's notification. Two statements for the whole batch, whatever its size:
- * the owner's addresses, then the mails with the keys alongside (one statement on PostgreSQL, see enqueue).
- * A card order's mails wait for its payment (queueCardOrderMails): until Stripe confirms it, the buyer has ordered
- * nothing that the shop should prepare.
+ * For orders about to be written in this transaction (orderBatchRepo.writeBatch writes them together): a key to each
+ * one's guest page (given to the buyer in the answer, stored as its hash), the buyer's confirmation and the owner's
+ * notification, in the order of `orders`. `settings`: the shop's, read in the same transaction. A card order's
+ * mails wait for its payment (queueCardOrderMails): until Stripe confirms it, the buyer has ordered nothing that the
+ * shop should prepare.
  */
-export async function recordPlacedOrders(db: Executor, orders: Order[]): Promise<PlacedOrder[]> {
-  if (orders.length === 0) return []
-  const owners = await ownerAddresses(db)
-  const keys = orders.map(() => randomToken())
-  const keyInserts = orderKeysRepo.insertQueries(
-    db,
-    orders.map((order, i) => ({ orderId: order.id, keyHash: hashToken(keys[i] as string) })),
-  )
+export function placedOrderRecords(
+  orders: readonly NewOrder[],
+  settings: ShopSettings | undefined,
+): { keys: string[]; records: PlacedRecords[] } {
+  const owners = ownersOf(settings)
   const now = Date.now()
-  const mails = orders.flatMap((order) => (order.payment.method === 'card' ? [] : placedOrderMails(order, owners, now)))
-  await outboxRepo.enqueue(db, mails, new Date(), keyInserts)
-  return orders.map((order, i) => ({ ...order, accessKey: keys[i] as string, payUrl: null }))
+  const keys = orders.map(() => randomToken())
+  const records = orders.map((order, i) => ({
+    keyHash: hashToken(keys[i] as string),
+    mails: order.payment?.method === 'card' ? [] : placedOrderMails(order.customerEmail, owners, now),
+  }))
+  return { keys, records }
 }
 
 /** A card order's confirmation and the owner's notification, once its payment is recorded (in that transaction). */
 export async function queueCardOrderMails(db: Executor, order: Pick<Order, 'id' | 'customerEmail'>): Promise<void> {
-  await outboxRepo.enqueue(db, placedOrderMails(order, await ownerAddresses(db), Date.now()))
+  const owners = ownersOf(await settingsRepo.get(db))
+  await outboxRepo.enqueue(
+    db,
+    placedOrderMails(order.customerEmail, owners, Date.now()).map((mail) => ({ ...mail, orderId: order.id })),
+  )
 }
 
 /** The buyer's mail about their order's new status (and tracking). */

@@ -1,0 +1,300 @@
+import type { Order } from '@shop/schema/orders'
+import type { ShopSettings } from '@shop/schema/settings'
+import { type RawBuilder, type Selectable, sql } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
+import { placedWrites } from '../dashboard/sales-summary'
+import type { Executor } from '../database'
+import { isPostgres, nowIso } from '../dialect'
+import * as moneyRepo from '../money/money.repository'
+import type { NewMail } from '../outbox/outbox.repository'
+import * as outboxRepo from '../outbox/outbox.repository'
+import * as productsRepo from '../products/products.repository'
+import * as settingsRepo from '../settings/settings.repository'
+import * as orderKeysRepo from './order-keys.repository'
+import * as ordersRepo from './orders.repository'
+import type { OrderItemsTable, OrdersTable } from './orders.table'
+
+/**
+ * The reads and writes of a batch of guest orders (the API's order writer), after it has taken its order numbers.
+ * On SQLite each is the repositories' own statements, in process and cheap. On PostgreSQL, where every statement is
+ * a round trip and batches queue behind the order number counter's lock, a batch makes three: one reads everything
+ * the orders are decided on, one takes the stock and the codes' uses, one writes the orders with everything that
+ * goes with them. Rows of any number travel as one array per column (`unnest`), so a statement's text does not
+ * grow with the batch.
+ */
+
+/** What a batch decides its orders on. */
+export interface BatchReads {
+  products: Map<number, productsRepo.OrderableProduct>
+  /** The codes found, by (upper-case) code. */
+  discounts: Map<string, moneyRepo.StoredDiscount>
+  /** The once-per-e-mail uses already recorded of the codes asked for by the addresses asking (emailUseKey). */
+  emailUses: Set<string>
+  /** The shop's settings (who is told of new orders). */
+  settings: ShopSettings | undefined
+}
+
+/**
+ * Reads the products of `productIds` with their variants, the codes the orders name, the once-per-e-mail uses of
+ * those codes by the addresses naming them (`codeUses`: each order's code, upper case, and its buyer's e-mail), and
+ * the shop's settings.
+ */
+export async function readBatch(
+  db: Executor,
+  wanted: { productIds: readonly number[]; codeUses: ReadonlyArray<{ code: string; email: string }> },
+): Promise<BatchReads> {
+  const codes = [...new Set(wanted.codeUses.map((use) => use.code))]
+  if (!isPostgres(db)) {
+    const products = await productsRepo.findOrderable(db, [...wanted.productIds])
+    const discounts = await moneyRepo.findDiscountsByCode(db, codes)
+    const emailUses = await moneyRepo.findEmailUses(
+      db,
+      wanted.codeUses.flatMap((use) => {
+        const discount = discounts.get(use.code)
+        return discount?.oncePerEmail ? [{ codeId: discount.id, email: use.email.toLowerCase() }] : []
+      }),
+    )
+    return { products, discounts, emailUses, settings: await settingsRepo.get(db) }
+  }
+  const asked = sql`unnest(cast(${wanted.codeUses.map((use) => use.code)} as text[]), cast(${wanted.codeUses.map(
+    (use) => use.email.toLowerCase(),
+  )} as text[]))`
+  const row = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(productsRepo.orderableWithVariantsQuery(db, wanted.productIds)).as('products'),
+      jsonArrayFrom(
+        eb.selectFrom('discount_codes').selectAll().where('code', '=', sql<string>`any(cast(${codes} as text[]))`),
+      ).as('discounts'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('discount_email_uses')
+          .innerJoin('discount_codes', 'discount_codes.id', 'discount_email_uses.code_id')
+          .select(['discount_email_uses.code_id', 'discount_email_uses.email'])
+          .where('discount_codes.once_per_email', '=', true)
+          .where(
+            sql<boolean>`(discount_codes.code, discount_email_uses.email) in (select * from ${asked} as asked(code, email))`,
+          ),
+      ).as('email_uses'),
+      jsonObjectFrom(settingsRepo.getQuery(db)).as('settings'),
+    ])
+    .executeTakeFirstOrThrow()
+  return {
+    products: productsRepo.toOrderableWithVariants(row.products),
+    discounts: new Map(row.discounts.map((discount) => [discount.code, moneyRepo.toDiscount(discount)])),
+    emailUses: new Set(row.email_uses.map((use) => moneyRepo.emailUseKey(use.code_id, use.email))),
+    settings: row.settings ? settingsRepo.toSettings(row.settings) : undefined,
+  }
+}
+
+/** What a batch's accepted orders take. */
+export interface BatchTakes {
+  /** Units per variant id. */
+  stock: ReadonlyMap<number, number>
+  /** Uses per code id. */
+  uses: ReadonlyMap<number, number>
+  /** Once-per-e-mail uses to record (the e-mail lower case). */
+  emailUses: ReadonlyArray<{ codeId: number; email: string }>
+  /** Order numbers the refused orders leave over: the last ones taken, given back. */
+  unusedNumbers: number
+}
+
+/**
+ * Takes the stock, the codes' uses and the once-per-e-mail uses, all or nothing: false when any variant has too
+ * little stock left, any code too few uses, or any address has used its code meanwhile (the caller then rolls the
+ * transaction back). Each take is conditional, which is what decides a race for the last unit or use on both
+ * databases (PostgreSQL re-checks the condition on a row it waited for).
+ */
+export async function takeBatch(db: Executor, takes: BatchTakes): Promise<boolean> {
+  if (!isPostgres(db)) {
+    await ordersRepo.giveBackOrderNumbers(db, takes.unusedNumbers)
+    if (!(await productsRepo.takeStockOfMany(db, takes.stock))) return false
+    for (const [codeId, count] of [...takes.uses].sort(([a], [b]) => a - b)) {
+      if (!(await moneyRepo.takeUses(db, codeId, count))) return false
+    }
+    for (const use of takes.emailUses) {
+      if (!(await moneyRepo.recordEmailUse(db, use.codeId, use.email))) return false
+    }
+    return true
+  }
+  if (takes.stock.size === 0 && takes.uses.size === 0 && takes.emailUses.length === 0 && takes.unusedNumbers === 0) {
+    return true
+  }
+  const { rows } = await sql<{ stock: number; uses: number; email_uses: number }>`with
+    stock as (
+      update product_variants set stock = product_variants.stock - taken.quantity, updated_at = ${nowIso()}
+      from unnest(cast(${[...takes.stock.keys()]} as integer[]), cast(${[...takes.stock.values()]} as integer[]))
+        as taken(id, quantity)
+      where product_variants.id = taken.id and product_variants.stock >= taken.quantity
+      returning product_variants.id),
+    uses as (
+      update discount_codes set uses = discount_codes.uses + taken.count
+      from unnest(cast(${[...takes.uses.keys()]} as integer[]), cast(${[...takes.uses.values()]} as integer[]))
+        as taken(id, count)
+      where discount_codes.id = taken.id
+        and (discount_codes.max_uses is null or discount_codes.uses <= discount_codes.max_uses - taken.count)
+      returning discount_codes.id),
+    email_uses as (
+      insert into discount_email_uses (code_id, email)
+      select * from unnest(cast(${takes.emailUses.map((use) => use.codeId)} as integer[]),
+        cast(${takes.emailUses.map((use) => use.email)} as text[]))
+      on conflict (code_id, email) do nothing
+      returning code_id),
+    numbers as (
+      update counters set value = counters.value - cast(${takes.unusedNumbers} as integer)
+      where name = ${ordersRepo.ORDER_NUMBER_COUNTER} and cast(${takes.unusedNumbers} as integer) > 0
+      returning value)
+    select (select count(*) from stock) as stock, (select count(*) from uses) as uses,
+      (select count(*) from email_uses) as email_uses, (select count(*) from numbers) as numbers`.execute(db)
+  const [taken] = rows
+  return (
+    taken !== undefined &&
+    Number(taken.stock) === takes.stock.size &&
+    Number(taken.uses) === takes.uses.size &&
+    Number(taken.email_uses) === takes.emailUses.length
+  )
+}
+
+/** What goes with each new order: the hash of its guest page key and its mails (their order is the new order). */
+export interface PlacedRecords {
+  keyHash: string
+  mails: Array<Omit<NewMail, 'orderId'>>
+}
+
+/**
+ * Writes the orders with their lines, the dashboard's summary, each one's guest page key and mails (`records`, one
+ * per order, in the same order), and brings the totals of `productIds` in step with their variants (after
+ * takeBatch). Gives the created orders in the order given.
+ */
+export async function writeBatch(
+  db: Executor,
+  batch: { orders: ordersRepo.NewOrder[]; records: PlacedRecords[]; productIds: readonly number[] },
+): Promise<Order[]> {
+  const { orders, records } = batch
+  const now = nowIso()
+  const summary = isPostgres(db)
+    ? placedWrites(
+        db,
+        orders.map((order) => ordersRepo.saleOf(order, now)),
+      )
+    : undefined
+  if (!summary || orders.length === 0) {
+    await productsRepo.refreshTotals(db, batch.productIds)
+    const created = await ordersRepo.insertMany(db, orders)
+    const keyInserts = orderKeysRepo.insertQueries(
+      db,
+      created.map((order, i) => ({ orderId: order.id, keyHash: records[i]?.keyHash ?? '' })),
+    )
+    const mails = created.flatMap((order, i) =>
+      (records[i]?.mails ?? []).map((mail) => ({ ...mail, orderId: order.id })),
+    )
+    await outboxRepo.enqueue(db, mails, new Date(), keyInserts)
+    return created
+  }
+  const orderRows = orders.map((order) => ordersRepo.orderRow(order, now))
+  const items = orders.flatMap((order) =>
+    order.items.map((item) => ({ order_number: order.orderNumber, ...ordersRepo.itemRow(item) })),
+  )
+  const mails = orders.flatMap((order, i) =>
+    (records[i]?.mails ?? []).map((mail) => ({ order_number: order.orderNumber, ...mail })),
+  )
+  const ctes: RawBuilder<unknown>[] = [
+    ...(batch.productIds.length > 0 ? [sql`totals as (${productsRepo.refreshTotalsQuery(db, batch.productIds)})`] : []),
+    sql`new_orders as (
+      insert into orders (${sql.join(ORDER_COLUMNS.map(([column]) => sql.ref(column)))})
+      select * from ${unnestColumns(orderRows, ORDER_COLUMNS)}
+      returning *)`,
+    ...summary,
+    sql`new_items as (
+      insert into order_items (order_id, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(column)))})
+      select new_orders.id, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(`given.${column}`)))}
+      from ${unnestColumns(items, [['order_number', 'text'], ...ITEM_COLUMNS], true)}
+        as given(order_number, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(column)))}, position)
+      join new_orders on new_orders.order_number = given.order_number
+      order by given.position
+      returning *)`,
+    sql`new_keys as (
+      insert into order_keys (key_hash, order_id, created_at)
+      select given.key_hash, new_orders.id, ${now}
+      from unnest(cast(${orders.map((order) => order.orderNumber)} as text[]),
+        cast(${orders.map((_, i) => records[i]?.keyHash ?? '')} as text[])) as given(order_number, key_hash)
+      join new_orders on new_orders.order_number = given.order_number)`,
+    sql`new_mails as (
+      insert into outbox (kind, order_id, recipient, payload, message_id, next_attempt_at, created_at)
+      select given.kind, new_orders.id, given.recipient, given.payload, given.message_id, ${now}, ${now}
+      from unnest(cast(${mails.map((mail) => mail.order_number)} as text[]),
+        cast(${mails.map((mail) => mail.kind)} as text[]), cast(${mails.map((mail) => mail.to)} as text[]),
+        cast(${mails.map((mail) => JSON.stringify(mail.payload))} as text[]),
+        cast(${mails.map((mail) => mail.messageId)} as text[])) with ordinality
+        as given(order_number, kind, recipient, payload, message_id, position)
+      join new_orders on new_orders.order_number = given.order_number
+      order by given.position)`,
+  ]
+  type Written = { orders: Array<Selectable<OrdersTable>>; items: Array<Selectable<OrderItemsTable>> }
+  const { rows } = await sql<Written>`with ${sql.join(ctes)}
+    select (select coalesce(json_agg(new_orders), '[]') from new_orders) as orders,
+      (select coalesce(json_agg(new_items), '[]') from new_items) as items`.execute(db)
+  const [written] = rows
+  if (!written) throw new Error('the orders were not written')
+  // Matched by order number: RETURNING promises no order.
+  const rowByNumber = new Map(written.orders.map((row) => [row.order_number, row]))
+  return ordersRepo.toOrders(
+    orders.map((order) => {
+      const row = rowByNumber.get(order.orderNumber)
+      if (!row) throw new Error(`order ${order.orderNumber} was not written`)
+      return row
+    }),
+    written.items,
+  )
+}
+
+type ColumnTypes<R> = ReadonlyArray<readonly [keyof R & string, string]>
+
+/** The order columns a new order sets, with their PostgreSQL types. */
+const ORDER_COLUMNS: ColumnTypes<ReturnType<typeof ordersRepo.orderRow>> = [
+  ['order_number', 'text'],
+  ['customer_name', 'text'],
+  ['customer_email', 'text'],
+  ['customer_address', 'text'],
+  ['notes', 'text'],
+  ['status', 'text'],
+  ['total_cents', 'integer'],
+  ['subtotal_cents', 'integer'],
+  ['discount_cents', 'integer'],
+  ['shipping_cents', 'integer'],
+  ['tax_cents', 'integer'],
+  ['tax_included', 'boolean'],
+  ['discount_code', 'text'],
+  ['shipping_method', 'text'],
+  ['country', 'text'],
+  ['region', 'text'],
+  ['payment_method', 'text'],
+  ['payment_instructions', 'text'],
+  ['payment_status', 'text'],
+  ['created_at', 'text'],
+  ['updated_at', 'text'],
+]
+
+/** The line columns a new line sets, but for its order's id. */
+const ITEM_COLUMNS: ColumnTypes<ReturnType<typeof ordersRepo.itemRow>> = [
+  ['product_id', 'integer'],
+  ['name', 'text'],
+  ['sku', 'text'],
+  ['price_cents', 'integer'],
+  ['quantity', 'integer'],
+  ['image_url', 'text'],
+  ['variant_id', 'integer'],
+  ['variant_label', 'text'],
+  ['personalization', 'text'],
+  ['lead_min_days', 'integer'],
+  ['lead_max_days', 'integer'],
+]
+
+/**
+ * `unnest(...)` of one typed array per column: the rows as a table, in their order (`withPosition` adds their
+ * 1-based place as a last column), whatever their number, in a statement of the same text.
+ */
+function unnestColumns<R>(rows: readonly R[], columns: ColumnTypes<R>, withPosition = false): RawBuilder<unknown> {
+  // pg writes each array as PostgreSQL's array literal; a boolean column's 1 and 0 read as true and false.
+  const arrays = columns.map(([column, type]) => sql`cast(${rows.map((row) => row[column])} as ${sql.raw(type)}[])`)
+  return sql`unnest(${sql.join(arrays)})${withPosition ? sql` with ordinality` : sql``}`
+}
