@@ -25,6 +25,8 @@ import type { OrderItemsTable, OrdersTable } from './orders.table'
 
 /** What a batch decides its orders on. */
 export interface BatchReads {
+  /** The numbers taken, in order, one per order. */
+  orderNumbers: string[]
   products: Map<number, productsRepo.OrderableProduct>
   /** The codes found, by (upper-case) code. */
   discounts: Map<string, moneyRepo.StoredDiscount>
@@ -34,17 +36,24 @@ export interface BatchReads {
   settings: ShopSettings | undefined
 }
 
+interface BatchWanted {
+  /** Orders in the batch: order numbers to take. */
+  count: number
+  productIds: readonly number[]
+  /** Each order's code (upper case) with its buyer's e-mail. */
+  codeUses: ReadonlyArray<{ code: string; email: string }>
+}
+
 /**
- * Reads the products of `productIds` with their variants, the codes the orders name, the once-per-e-mail uses of
- * those codes by the addresses naming them (`codeUses`: each order's code, upper case, and its buyer's e-mail), and
- * the shop's settings.
+ * Takes the batch's order numbers (ordersRepo.takeOrderNumbers: the counter row stays locked until the transaction
+ * ends, which queues the batches of every process), then reads the products of `productIds` with their variants,
+ * the codes the orders name, the once-per-e-mail uses of those codes by the addresses naming them, and the shop's
+ * settings.
  */
-export async function readBatch(
-  db: Executor,
-  wanted: { productIds: readonly number[]; codeUses: ReadonlyArray<{ code: string; email: string }> },
-): Promise<BatchReads> {
-  const codes = [...new Set(wanted.codeUses.map((use) => use.code))]
+export async function readBatch(db: Executor, wanted: BatchWanted): Promise<BatchReads> {
   if (!isPostgres(db)) {
+    const codes = [...new Set(wanted.codeUses.map((use) => use.code))]
+    const orderNumbers = await ordersRepo.takeOrderNumbers(db, wanted.count)
     const products = await productsRepo.findOrderable(db, [...wanted.productIds])
     const discounts = await moneyRepo.findDiscountsByCode(db, codes)
     const emailUses = await moneyRepo.findEmailUses(
@@ -54,30 +63,79 @@ export async function readBatch(
         return discount?.oncePerEmail ? [{ codeId: discount.id, email: use.email.toLowerCase() }] : []
       }),
     )
-    return { products, discounts, emailUses, settings: await settingsRepo.get(db) }
+    return { orderNumbers, products, discounts, emailUses, settings: await settingsRepo.get(db) }
   }
+  // The numbers and the reads in one statement. Its reads see the database as it was when the statement began,
+  // while its update of the counter may first wait for another process's batch to commit: then the reads miss
+  // what that batch took. The counter tells: as the statement began (`seen`) it stood where this batch's update
+  // found it, unless a batch committed in between, and then the reads are made again in a statement of their own,
+  // which begins after that commit. (A batch that gave back every number it took wrote nothing else.)
+  const row = await db
+    .with('numbers', (qb) =>
+      qb
+        .updateTable('counters')
+        .set((eb) => ({ value: eb('value', '+', wanted.count) }))
+        .where('name', '=', ordersRepo.ORDER_NUMBER_COUNTER)
+        .returning('value'),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('numbers').select('numbers.value').as('last_number'),
+      eb
+        .selectFrom('counters')
+        .select('counters.value')
+        .where('counters.name', '=', ordersRepo.ORDER_NUMBER_COUNTER)
+        .as('seen_number'),
+      ...batchReads(db, wanted),
+    ])
+    .executeTakeFirstOrThrow()
+  if (row.last_number !== null && Number(row.last_number) - wanted.count === Number(row.seen_number)) {
+    return { orderNumbers: numbersEndingAt(Number(row.last_number), wanted.count), ...toReads(row) }
+  }
+  // The shop's first order (no counter row yet: takeOrderNumbers makes it), or another batch committed meanwhile.
+  const orderNumbers =
+    row.last_number === null
+      ? await ordersRepo.takeOrderNumbers(db, wanted.count)
+      : numbersEndingAt(Number(row.last_number), wanted.count)
+  const reread = await readsQuery(db, wanted).executeTakeFirstOrThrow()
+  return { orderNumbers, ...toReads(reread) }
+}
+
+function numbersEndingAt(last: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => ordersRepo.orderNumberOf(last - count + 1 + i))
+}
+
+/** PostgreSQL: what a batch reads, as the JSON columns of one row. */
+function batchReads(db: Executor, wanted: BatchWanted) {
+  const codes = [...new Set(wanted.codeUses.map((use) => use.code))]
   const asked = sql`unnest(cast(${wanted.codeUses.map((use) => use.code)} as text[]), cast(${wanted.codeUses.map(
     (use) => use.email.toLowerCase(),
   )} as text[]))`
-  const row = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(productsRepo.orderableWithVariantsQuery(db, wanted.productIds)).as('products'),
-      jsonArrayFrom(
-        eb.selectFrom('discount_codes').selectAll().where('code', '=', sql<string>`any(cast(${codes} as text[]))`),
-      ).as('discounts'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('discount_email_uses')
-          .innerJoin('discount_codes', 'discount_codes.id', 'discount_email_uses.code_id')
-          .select(['discount_email_uses.code_id', 'discount_email_uses.email'])
-          .where('discount_codes.once_per_email', '=', true)
-          .where(
-            sql<boolean>`(discount_codes.code, discount_email_uses.email) in (select * from ${asked} as asked(code, email))`,
-          ),
-      ).as('email_uses'),
-      jsonObjectFrom(settingsRepo.getQuery(db)).as('settings'),
-    ])
-    .executeTakeFirstOrThrow()
+  return [
+    jsonArrayFrom(productsRepo.orderableWithVariantsQuery(db, wanted.productIds)).as('products'),
+    jsonArrayFrom(
+      db.selectFrom('discount_codes').selectAll().where('code', '=', sql<string>`any(cast(${codes} as text[]))`),
+    ).as('discounts'),
+    jsonArrayFrom(
+      db
+        .selectFrom('discount_email_uses')
+        .innerJoin('discount_codes', 'discount_codes.id', 'discount_email_uses.code_id')
+        .select(['discount_email_uses.code_id', 'discount_email_uses.email'])
+        .where('discount_codes.once_per_email', '=', true)
+        .where(
+          sql<boolean>`(discount_codes.code, discount_email_uses.email) in (select * from ${asked} as asked(code, email))`,
+        ),
+    ).as('email_uses'),
+    jsonObjectFrom(settingsRepo.getQuery(db)).as('settings'),
+  ] as const
+}
+
+type BatchReadsRow = Awaited<ReturnType<ReturnType<typeof readsQuery>['executeTakeFirstOrThrow']>>
+
+function readsQuery(db: Executor, wanted: BatchWanted) {
+  return db.selectNoFrom(batchReads(db, wanted))
+}
+
+function toReads(row: BatchReadsRow): Omit<BatchReads, 'orderNumbers'> {
   return {
     products: productsRepo.toOrderableWithVariants(row.products),
     discounts: new Map(row.discounts.map((discount) => [discount.code, moneyRepo.toDiscount(discount)])),

@@ -393,7 +393,12 @@ export async function takeOrderNumbers(db: Executor, count: number): Promise<str
   }
   if (!updated) throw new Error('the order number counter is missing')
   const last = toNumber(updated.value)
-  return Array.from({ length: count }, (_, i) => `ORD-${last - count + 1 + i}`)
+  return Array.from({ length: count }, (_, i) => orderNumberOf(last - count + 1 + i))
+}
+
+/** "ORD-1001" for the counter's 1001. */
+export function orderNumberOf(value: number): string {
+  return `ORD-${value}`
 }
 
 /** Gives back the last `count` numbers taken in this transaction, when fewer orders were placed than numbered. */

@@ -4,9 +4,11 @@
  * project only: on an SQLite file every write goes through the one connection, so there is no in between.
  */
 import { insertProduct } from '@shop/db/testing/factories'
+import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { submitOrder } from './order-writer'
 
 const customer = {
   customerName: 'Hannah Lee',
@@ -88,6 +90,70 @@ describe('an order batch whose stock changes after it was read', () => {
     })
     expect(next.statusCode).toBe(201)
     expect(next.json().orderNumber).toBe('ORD-1001')
+    expect((await t.request({ method: 'GET', url: `/api/admin/products/${pendant.id}`, token })).json().stock).toBe(0)
+  })
+
+  it('reads again, once, when another process placed orders while this batch waited for the order numbers', async () => {
+    const pendant = await insertProduct(t.db, { name: 'Olive Wood Cross', stock: 5 })
+    // Places one order first, so the order number counter exists.
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: pendant.id, quantity: 1 }] },
+    })
+    expect(first.statusCode).toBe(201)
+    const other = await connect()
+    const watcher = await connect()
+    const statements: string[] = []
+    const nodes = new WeakMap<QueryId, RootOperationNode>()
+    const executor = t.db.getExecutor()
+    const log: KyselyPlugin = {
+      transformQuery: (args) => {
+        nodes.set(args.queryId, args.node)
+        return args.node
+      },
+      transformResult: async (args) => {
+        const node = nodes.get(args.queryId)
+        if (node) statements.push(executor.compileQuery(node, args.queryId).sql)
+        return args.result
+      },
+    }
+    try {
+      // Another process's batch takes two numbers and three of the four units left, and holds the counter row.
+      await other.query('begin')
+      await other.query(`update counters set value = value + 2 where name = 'order_number'`)
+      await other.query('update product_variants set stock = stock - 3 where product_id = $1', [pendant.id])
+      await other.query('update products set stock = stock - 3 where id = $1', [pendant.id])
+      // This batch (2 + 2 units) begins while the other is uncommitted, and waits for the counter row.
+      const db = t.db.withPlugin(log)
+      const pending = Promise.allSettled(
+        [2, 2].map((quantity) =>
+          submitOrder(db, { ...customer, notes: null, items: [{ productId: pendant.id, quantity }] }),
+        ),
+      )
+      await waitForLockWaiter(watcher)
+      await other.query('commit')
+      const [a, b] = await pending
+      // Decided on the 1 unit the other left, not on the 4 it saw when it began: refused, and not run twice.
+      for (const result of [a, b]) {
+        expect(result?.status).toBe('rejected')
+        if (result?.status === 'rejected') {
+          expect(result.reason.message).toBe("Only 1 of 'Olive Wood Cross' is left in stock")
+        }
+      }
+      expect(statements.filter((text) => /update "counters" set "value" = "value" \+/.test(text))).toHaveLength(1)
+    } finally {
+      await other.end()
+      await watcher.end()
+    }
+    const next = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: { ...customer, items: [{ productId: pendant.id, quantity: 1 }] },
+    })
+    expect(next.statusCode).toBe(201)
+    // ORD-1002 and ORD-1003 went to the other process; the refused batch gave its numbers back.
+    expect(next.json().orderNumber).toBe(`ORD-${Number(first.json().orderNumber.slice(4)) + 3}`)
     expect((await t.request({ method: 'GET', url: `/api/admin/products/${pendant.id}`, token })).json().stock).toBe(0)
   })
 })

@@ -3,7 +3,7 @@ import { isRetryableTransactionError } from '@shop/db/errors'
 import type { MoneyRules, StoredDiscount } from '@shop/db/money'
 import * as moneyRepo from '@shop/db/money'
 import * as orderBatchRepo from '@shop/db/order-batch'
-import * as ordersRepo from '@shop/db/orders'
+import type * as ordersRepo from '@shop/db/orders'
 import type * as productsRepo from '@shop/db/products'
 import { centsToMoney, moneyToCents } from '@shop/schema/common'
 import { MAX_ORDER_TOTAL_CENTS, type Order, type PlacedOrder, type ZCreateOrderInput } from '@shop/schema/orders'
@@ -393,15 +393,15 @@ class OrderWriter {
   /** One transaction for the batch; throws (all rolled back) when the database aborts it or the stock moved. */
   async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: PlacedOrder } | { error: unknown }>> {
     // The numbers first: the counter row is the one lock every batch takes before any product's.
-    const orderNumbers = await ordersRepo.takeOrderNumbers(trx, jobs.length)
     const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
     const read = await orderBatchRepo.readBatch(trx, {
+      count: jobs.length,
       productIds: [...productIds],
       codeUses: jobs.flatMap((job) =>
         job.input.discountCode ? [{ code: job.input.discountCode, email: job.input.customerEmail }] : [],
       ),
     })
-    const { products } = read
+    const { products, orderNumbers } = read
     const decision = decide(
       jobs.map((job) => job.input),
       products,
