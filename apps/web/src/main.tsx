@@ -1,7 +1,7 @@
 import './lib/zod-jitless'
 import './styles/mantine.css'
 import './styles/theme.css'
-import '@fontsource/cormorant-garamond/latin-600.css'
+import './styles/heading-font.css'
 import './global.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
