@@ -171,5 +171,5 @@ export function AppRoutes({ routes }: { routes: ShopRoute[] }) {
     () => matchedRoutes(routes, location.pathname).map(({ route }) => route as ShopRoute),
     [routes, location.pathname],
   )
-  return <MatchedRoutesContext.Provider value={matched}>{useRoutes(objects, location)}</MatchedRoutesContext.Provider>
+  return <MatchedRoutesContext.Provider value={matched}>{useRoutes(objects)}</MatchedRoutesContext.Provider>
 }

@@ -19,27 +19,35 @@ test('visitor goes from the home page to a category and opens a product', async 
   await expect(page.getByRole('main').getByText(formatUsd(product.price), { exact: true }).first()).toBeVisible()
 })
 
-test('a product opens at its top, and Back returns to where the visitor was in the category', async ({
+test('a page opens at its top, even one read down before, and Back returns to where the visitor was', async ({
   page,
   catalog,
 }) => {
   const products = await catalog.categoryProducts('necklaces')
   const last = products.at(-1)
   if (!last) throw new Error('the seeded shop has no necklaces')
+  const scrollY = () => page.evaluate(() => window.scrollY)
   await page.setViewportSize({ width: 1280, height: 600 })
   await page.goto('/category/necklaces')
   const link = productLink(page.getByRole('main'), last.name)
   await link.scrollIntoViewIfNeeded()
-  const scrolled = await page.evaluate(() => window.scrollY)
+  const scrolled = await scrollY()
   expect(scrolled).toBeGreaterThan(200)
 
   await link.click()
   await expect(page.getByRole('heading', { level: 1, name: last.name })).toBeVisible()
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect.poll(scrollY).toBe(0)
+  await page.mouse.wheel(0, 400)
+  await expect.poll(scrollY).toBeGreaterThan(100)
 
   await page.goBack()
   await expect(page.getByRole('heading', { level: 1, name: 'Necklaces' })).toBeVisible()
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await expect.poll(scrollY).toBe(scrolled)
+
+  // The same product again, by its link: a new visit, at the top, not where the last one was left.
+  await link.click()
+  await expect(page.getByRole('heading', { level: 1, name: last.name })).toBeVisible()
+  await expect.poll(scrollY).toBe(0)
 })
 
 test('visitor reaches a category through the header navigation', async ({ page }) => {
