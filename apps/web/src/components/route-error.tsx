@@ -16,34 +16,35 @@ export function RouteError() {
 }
 
 interface BoundaryProps {
-  /** The address the error happened on: going to another page gives it a new try. */
+  /** The current address: going to another one gives the pages below a new try. */
   address: string
   children: ReactNode
 }
 
 interface BoundaryState {
-  failedAt: string | null
+  failed: boolean
+  /** The address the state is of: another one gives the pages a new try. */
+  address: string
 }
 
 /** React's error boundary (a class, as React requires), shown until the visitor goes to another address. */
 class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failedAt: null }
+  override state: BoundaryState = { failed: false, address: this.props.address }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.address === state.address ? null : { failed: false, address: props.address }
+  }
 
   static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failedAt: '' }
+    return { failed: true }
   }
 
   override componentDidCatch(error: unknown) {
-    this.setState({ failedAt: this.props.address })
     console.error(error)
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return state.failedAt && state.failedAt !== props.address ? { failedAt: null } : null
-  }
-
   override render() {
-    return this.state.failedAt === null ? this.props.children : <RouteError />
+    return this.state.failed ? <RouteError /> : this.props.children
   }
 }
 
