@@ -53,46 +53,82 @@ function namesFrom(code: string): { name: string; from: string }[] {
   return found
 }
 
+type PluginContext = ThisParameterType<Extract<Plugin['buildEnd'], (...args: never[]) => unknown>>
+
 /**
- * Finds, at the end of the build, the modules the tapped parts need: their own modules and what they import, where a
- * name taken from a package (`import { Modal } from '@mantine/core'`) counts as the one file that defines it, not the
- * package's index, which imports every component or icon of the package. `tappedParts.has` then gathers them into
- * one chunk (the build's `tapped-parts` group).
+ * The modules the given ones need: themselves and what they import, where a name taken from a package
+ * (`import { Modal } from '@mantine/core'`) counts as the one file that defines it, not the package's index, which
+ * imports every component or icon of the package.
+ */
+async function neededBy(context: PluginContext, roots: string[]): Promise<Set<string>> {
+  const members = new Set<string>()
+  const pending: string[] = []
+  const indexes = new Set<string>()
+  for (const id of roots) {
+    pending.push(id)
+    for (const { name, from } of namesFrom(fs.readFileSync(id, 'utf8'))) {
+      if (from.startsWith('.')) continue
+      const entry = (await context.resolve(from, id))?.id
+      if (!entry) continue
+      // A package's entry that hands the name on from one of its files is an index: that file is what is needed.
+      const definedIn = namesFrom(fs.readFileSync(entry, 'utf8')).find((found) => found.name === name)
+      const file = definedIn && (await context.resolve(definedIn.from, entry))?.id
+      if (file) {
+        indexes.add(entry)
+        pending.push(file)
+      } else pending.push(entry)
+    }
+  }
+  const isIndex = (id: string) => indexes.has(id) || /[\\/]node_modules[\\/].*[\\/]index\.m?js$/.test(id)
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (members.has(id)) continue
+    members.add(id)
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) {
+      if (!isIndex(imported)) pending.push(imported)
+    }
+  }
+  return members
+}
+
+/**
+ * Finds, at the end of the build, the modules the tapped parts need (`neededBy`). `tappedParts.has` then gathers them
+ * into one chunk (the build's `tapped-parts` group).
  */
 function tappedParts(): Plugin & { has(id: string): boolean } {
-  const members = new Set<string>()
+  let members = new Set<string>()
   return {
     name: 'shop:tapped-parts',
     apply: 'build',
     has: (id) => members.has(id),
     async buildEnd() {
-      members.clear()
-      const pending: string[] = []
-      const indexes = new Set<string>()
-      for (const id of this.getModuleIds()) {
-        if (!TAPPED_MODULES.test(id)) continue
-        pending.push(id)
-        for (const { name, from } of namesFrom(fs.readFileSync(id, 'utf8'))) {
-          if (from.startsWith('.')) continue
-          const index = (await this.resolve(from, id))?.id
-          if (!index) continue
-          indexes.add(index)
-          const definedIn = namesFrom(fs.readFileSync(index, 'utf8')).find((entry) => entry.name === name)
-          const file = definedIn && (await this.resolve(definedIn.from, index))?.id
-          if (file) pending.push(file)
-        }
-      }
-      const isIndex = (id: string) => indexes.has(id) || /[\\/]node_modules[\\/].*[\\/]index\.m?js$/.test(id)
-      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-        if (members.has(id)) continue
-        members.add(id)
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
-          if (!isIndex(imported)) pending.push(imported)
-        }
-      }
-      if (![...members].some((id) => TAPPED_MODULES.test(id))) {
-        throw new Error('the build has none of the parts a tap needs')
-      }
+      const roots = [...this.getModuleIds()].filter((id) => TAPPED_MODULES.test(id))
+      if (roots.length === 0) throw new Error('the build has none of the parts a tap needs')
+      members = await neededBy(this, roots)
+    },
+  }
+}
+
+/**
+ * Finds, at the end of the build, what the storefront's pages with a chunk of their own need (`neededBy`): the
+ * checkout, order tracking, a guest's order and the search results. `storefrontPageParts.has` gathers it into one
+ * file, beyond the first chunks and the tapped parts (which take what they hold first): left to Rolldown, the
+ * checkout came as 23 small files and the search results as 13, queued on a phone's six connections one high-latency
+ * round trip after another (docs/decisions/0032).
+ */
+function storefrontPageParts(): Plugin & { has(id: string): boolean } {
+  let members = new Set<string>()
+  return {
+    name: 'shop:storefront-page-parts',
+    apply: 'build',
+    has: (id) => members.has(id),
+    async buildEnd() {
+      const pages = [...this.getModuleIds()].filter(
+        (id) => PAGE_MODULE.test(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      )
+      if (pages.length === 0) throw new Error('the build has no storefront page of its own chunk')
+      members = await neededBy(this, pages)
+      // Each page keeps its own chunk, which the server names on a rendered page's root.
+      for (const page of pages) members.delete(page)
     },
   }
 }
@@ -281,6 +317,7 @@ function themeVariables(): Plugin {
 }
 
 const tapped = tappedParts()
+const pageParts = storefrontPageParts()
 
 /**
  * React Router's production build. Its package's exports name only its development build (with `ENABLE_DEV_WARNINGS`
@@ -320,6 +357,7 @@ export default defineConfig(({ isSsrBuild }) =>
           inlineEarlyTaps(),
           parseWithStyles(),
           tapped,
+          pageParts,
         ],
         server: {
           proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
@@ -343,20 +381,22 @@ export default defineConfig(({ isSsrBuild }) =>
                     name: 'react',
                     tags: ['$initial'],
                     test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/].*\.js$/,
-                    priority: 4,
+                    priority: 5,
                   },
                   {
                     name: 'mantine',
                     tags: ['$initial'],
                     test: /[\\/]node_modules[\\/]@mantine[\\/].*\.m?js$/,
-                    priority: 3,
+                    priority: 4,
                   },
-                  { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/].*\.[cm]?js$/, priority: 2 },
-                  { name: 'app', tags: ['$initial'], priority: 1 },
+                  { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/].*\.[cm]?js$/, priority: 3 },
+                  { name: 'app', tags: ['$initial'], priority: 2 },
                   // What the tapped parts need beyond the first chunks, as one file: fetched as some twenty small
                   // files, they queued behind each other on a phone's high-latency line (a browser opens at most
                   // six connections to a host), and the search answered a tap seconds after the page's own controls.
-                  { name: 'tapped-parts', test: (id) => tapped.has(id), priority: 0 },
+                  { name: 'tapped-parts', test: (id) => tapped.has(id), priority: 1 },
+                  // What the storefront's pages of their own chunk need beyond those, as one file for the same reason.
+                  { name: 'storefront-pages', test: (id) => pageParts.has(id), priority: 0 },
                 ],
               },
             },

@@ -1,10 +1,19 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense, useMemo, useRef } from 'react'
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+} from 'react'
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom'
 import { StorefrontLayout } from './components/layout/storefront-layout'
 import { PageLoader } from './components/page-loader'
 import { RouteErrorBoundary } from './components/route-error'
 import type { Clients } from './lib/clients'
-import { MatchedRoutesContext, type ShopRoute } from './lib/shop-route'
+import { MatchedRoutesContext, PreloadPageCodeContext, type ShopRoute } from './lib/shop-route'
 import { adminRoutes } from './routes/admin/admin-routes'
 import { NotFoundPage } from './routes/not-found.page'
 import { CategoryPage } from './routes/storefront/category.page'
@@ -116,6 +125,25 @@ export async function loadMatchedLazyRoutes(routes: ShopRoute[], pathname: strin
 
 const lazyPages = new WeakMap<ShopRoute, LazyExoticComponent<ComponentType>>()
 
+/**
+ * Starts fetching the code of the lazy pages at a path. Once it has come, such a page renders at once, with no
+ * fallback, unless it has already been shown through React.lazy in the meantime: it keeps that component, since a
+ * page whose component changed would start over (a checkout would lose what was typed).
+ */
+function preloadPageCode(routes: ShopRoute[], pathname: string) {
+  for (const { route } of matchedRoutes(routes, pathname)) {
+    const shopRoute = route as ShopRoute
+    if (!shopRoute.lazy || shopRoute.Component || lazyPages.has(shopRoute)) continue
+    shopRoute.lazy().then(
+      ({ Component }) => {
+        if (!lazyPages.has(shopRoute)) shopRoute.Component ??= Component
+      },
+      // The page's own visit loads it again and shows its failure.
+      () => {},
+    )
+  }
+}
+
 /** A route's page: its component, or its code's chunk while it arrives (a fallback only when nothing is shown yet). */
 function RoutePage({ route }: { route: ShopRoute }) {
   let page: ReactNode
@@ -171,5 +199,10 @@ export function AppRoutes({ routes }: { routes: ShopRoute[] }) {
     () => matchedRoutes(routes, location.pathname).map(({ route }) => route as ShopRoute),
     [routes, location.pathname],
   )
-  return <MatchedRoutesContext.Provider value={matched}>{useRoutes(objects)}</MatchedRoutesContext.Provider>
+  const preload = useCallback((pathname: string) => preloadPageCode(routes, pathname), [routes])
+  return (
+    <PreloadPageCodeContext.Provider value={preload}>
+      <MatchedRoutesContext.Provider value={matched}>{useRoutes(objects)}</MatchedRoutesContext.Provider>
+    </PreloadPageCodeContext.Provider>
+  )
 }

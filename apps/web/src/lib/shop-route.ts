@@ -36,3 +36,13 @@ export const MatchedRoutesContext = createContext<readonly ShopRoute[]>([])
 export function useRouteHandles(): unknown[] {
   return useContext(MatchedRoutesContext).map((route) => route.handle)
 }
+
+/**
+ * Starts fetching the code of the pages at a path before the visitor opens it (router.tsx provides it): a part that
+ * shows a link the visitor is likely to take next, such as the cart's Checkout, calls it when shown.
+ */
+export const PreloadPageCodeContext = createContext<(pathname: string) => void>(() => {})
+
+export function usePreloadPageCode(): (pathname: string) => void {
+  return useContext(PreloadPageCodeContext)
+}

@@ -6,15 +6,15 @@ import { expect, test } from '../../fixtures/test'
 
 /**
  * A tap is never lost: on a phone (390 px, the CPU slowed 4x, Lighthouse's slow 4G), each storefront control is
- * tapped once, the moment it is painted and long before the page's code has run, and its effect must show. The page
- * is opened without waiting for anything (not even its load event), as a person taps what they see. Each test prints
- * the time from the tap to its effect: the aim is 3 s. The menu, the search and the cart are popovers the browser
- * opens itself and answer in a fraction of a second, and the Order Tracking form is sent by the browser (0019); the
- * page's own controls wait for its code, 2 to 3.5 s on this machine (docs/decisions/0018). The test allows 15 s, a
- * bound a lost tap never meets.
+ * tapped once, the moment it is painted and long before the page's code has run, and its effect must show within 3 s
+ * of the tap. The page is opened without waiting for anything (not even its load event), as a person taps what they
+ * see. Each test prints the time from the tap to its effect. The menu, the search and the cart are popovers the
+ * browser opens itself and answer in a fraction of a second, and the Order Tracking form is sent by the browser
+ * (0019); the page's own controls wait for its code, 0.6 to 1.6 s on this machine, and the checkout's form, whose
+ * code comes when Checkout is tapped, about 1.7 s (docs/decisions/0032).
  */
 
-const EFFECT_WITHIN_MS = 15_000
+const EFFECT_WITHIN_MS = 3_000
 
 // Each test loads a page over a slow line and then waits for the code: longer than a fast page.
 test.describe.configure({ timeout: 90_000 })
@@ -176,6 +176,40 @@ test.describe('a storefront control tapped the moment it is painted, on a slow p
     await tapAsSoonAsPainted(page.getByRole('button', { name: /send|e-mail me/i }), async () => {
       await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible(within)
     })
+  })
+
+  test("the cart's Checkout and the checkout's Place Order, each tapped the moment it is painted", async ({
+    adminApi,
+  }) => {
+    // Both are drawn by the page's code (the cart lives in the browser), so the moment they are painted they are
+    // the code's own: a tap on either must do at once what it says, on the slowed phone as on any.
+    await page.goto(`/product/${product.id}`, { waitUntil: 'commit' })
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).tap({ timeout: 60_000 })
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item', within)
+    await cartButton(page).tap()
+    const checkout = cartDrawer(page).getByRole('link', { name: 'Checkout' })
+    await checkout.waitFor({ state: 'visible', timeout: 60_000 })
+    await checkout.tap()
+    let tappedAt = Date.now()
+    const form = page.getByRole('form', { name: 'Checkout' })
+    await expect(form.getByRole('button', { name: 'Place Order' })).toBeVisible(within)
+    console.log(`${test.info().title}: the checkout form ${Date.now() - tappedAt} ms after the tap on Checkout`)
+    await form.getByRole('textbox', { name: 'Full name', exact: true }).fill('Agnes Early')
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('agnes.early@example.com')
+    await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('5550132024')
+    await form.getByRole('textbox', { name: 'Address', exact: true }).fill('7 Vineyard Road')
+    await form.getByRole('textbox', { name: 'City', exact: true }).fill('Nashville')
+    await form.getByRole('textbox', { name: 'State', exact: true }).fill('TN')
+    await form.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('37203')
+    await form.getByRole('textbox', { name: 'Country', exact: true }).fill('USA')
+    await form.getByRole('button', { name: 'Place Order' }).tap()
+    tappedAt = Date.now()
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible(within)
+    console.log(`${test.info().title}: the confirmation ${Date.now() - tappedAt} ms after the tap on Place Order`)
+    const orderNumber = (await page.getByText(/^ORD-\d+$/).textContent())?.trim()
+    const summary = (await adminApi.orders()).find((order) => order.orderNumber === orderNumber)
+    if (!summary) throw new Error(`order ${orderNumber} is not in GET /api/admin/orders`)
+    adminApi.discardOrderLater(summary.id)
   })
 
   test('the Order Tracking form tapped while the page hydrates sends its look-up', async () => {
