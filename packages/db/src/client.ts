@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { Database, Db, Executor } from './database'
+import { KEEP_PREPARED } from './dialect'
 import { CachedSqliteDialect } from './sqlite-dialect'
 
 export type { Db, Executor } from './database'
+export { KEEP_PREPARED } from './dialect'
 
 export type DbOptions =
   | {
@@ -74,7 +77,7 @@ export function createDb(options: DbOptions): Db {
     // The pool drops an idle connection that failed and opens a new one when asked; the connection's own listener
     // has reported the error already.
     pool.on('error', () => undefined)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
     poolErrorListeners.set(db, listeners)
     return db
   }
@@ -87,6 +90,55 @@ export function createDb(options: DbOptions): Db {
   // With WAL, NORMAL stays consistent after a crash and only risks the last commits on power loss.
   sqlite.pragma('synchronous = NORMAL')
   return new Kysely<Database>({ dialect: new CachedSqliteDialect(sqlite) })
+}
+
+// A connection keeps at most this many statements prepared (past it, a marked statement runs unnamed, as any
+// other), and the pool remembers the names of as many texts.
+const PREPARED_PER_CONNECTION = 32
+
+/**
+ * The pool as Kysely's driver sees it, but that a statement ending in KEEP_PREPARED runs as a named prepared
+ * statement (node-postgres's `name`): each connection parses it once, and PostgreSQL may keep its plan, where an
+ * unnamed statement is parsed, analysed and planned on every run. The name is derived from the text, so two texts
+ * never share one.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const namesByText = new Map<string, string>()
+  const nameOf = (text: string): string => {
+    let name = namesByText.get(text)
+    if (name === undefined) {
+      name = `shop_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
+      if (namesByText.size < PREPARED_PER_CONNECTION) namesByText.set(text, name)
+    }
+    return name
+  }
+  const preparedByClient = new WeakMap<pg.PoolClient, Set<string>>()
+  return {
+    connect: async () => {
+      const client = await pool.connect()
+      let prepared = preparedByClient.get(client)
+      if (!prepared) {
+        prepared = new Set()
+        preparedByClient.set(client, prepared)
+      }
+      const names = prepared
+      return {
+        query: (text: string, parameters: ReadonlyArray<unknown>) => {
+          const values = [...parameters]
+          if (!text.endsWith(KEEP_PREPARED)) return client.query(text, values)
+          const name = nameOf(text)
+          if (!names.has(name)) {
+            if (names.size >= PREPARED_PER_CONNECTION) return client.query(text, values)
+            names.add(name)
+          }
+          return client.query({ name, text, values })
+        },
+        release: () => client.release(),
+        // pg's result is the one Kysely reads (its `command` typed as any string); Kysely's cursor form is not used.
+      } as unknown as PostgresPoolClient
+    },
+    end: () => pool.end(),
+  }
 }
 
 /**

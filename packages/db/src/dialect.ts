@@ -30,3 +30,11 @@ export function isPostgres(db: Kysely<any>): boolean {
 export function nowIso(): string {
   return new Date().toISOString()
 }
+
+/**
+ * PostgreSQL: the comment that ends a statement the database keeps prepared, one per connection, so that it is
+ * parsed once and, after a few runs, planned once (client.ts names it). Only for statements whose text is the same
+ * whatever their values (lists as arrays, `= any(...)` and `unnest(...)`): each text is one prepared statement on
+ * every connection for as long as it lives.
+ */
+export const KEEP_PREPARED = '/* kept prepared */'

@@ -31,6 +31,7 @@ const STEPS: Array<[string, RegExp]> = [
   ['decide (price, check, number)', /^decide$/],
   ['read products, codes, settings', /^readBatch$/],
   ['take stock and code uses', /^(takeBatch|takeStock)/],
+  ['take and write in one (PostgreSQL)', /^placeBatch$/],
   ['write orders, lines, summary, keys, mails', /^writeBatch$/],
   ['make guest keys and mails', /^placedOrderRecords$/],
   ['mail: compose and render', /^(composeMail|renderMail)$/],

@@ -239,7 +239,7 @@ async function upsertAtOnce(db: Executor, rows: SummaryRows): Promise<string[]> 
   }
   const rounds = Math.max(...Object.values(runs).map((run) => run.length))
   for (let round = 0; round < rounds; round++) {
-    const writes = summaryWrites(db, {
+    const writes = summaryWrites({
       days: runs.days[round] ?? [],
       products: runs.products[round] ?? [],
       statuses: runs.statuses[round] ?? [],
@@ -263,19 +263,43 @@ async function upsertAtOnce(db: Executor, rows: SummaryRows): Promise<string[]> 
  * `product_days`, `status_days`, and with customers `customer_changes`, `customer_rows` (the customers as upserted)
  * and `customer_count`.
  */
-function summaryWrites(db: Executor, rows: SummaryRows): { ctes: RawBuilder<unknown>[]; hasCustomers: boolean } {
+function summaryWrites(rows: SummaryRows): { ctes: RawBuilder<unknown>[]; hasCustomers: boolean } {
   const { days, products, statuses, customers } = rows
+  // Each table's rows as one array per column: the statement's text is the same whatever their number, so the
+  // batch of orders that carries these writes stays one prepared statement (KEEP_PREPARED).
   const ctes = [
-    days.length > 0 && sql`days as (${upsertDays(db, days)})`,
-    products.length > 0 && sql`product_days as (${upsertProductDays(db, products)})`,
-    statuses.length > 0 && sql`status_days as (${upsertStatusDays(db, statuses)})`,
+    days.length > 0 &&
+      sql`days as (
+        insert into sales_days (day, order_count, sold_count, revenue_cents)
+        select * from unnest(cast(${days.map((row) => row.day)} as text[]),
+          cast(${days.map((row) => row.order_count)} as integer[]),
+          cast(${days.map((row) => row.sold_count)} as integer[]),
+          cast(${days.map((row) => row.revenue_cents)} as bigint[]))
+        on conflict (day) do update set order_count = sales_days.order_count + excluded.order_count,
+          sold_count = sales_days.sold_count + excluded.sold_count,
+          revenue_cents = sales_days.revenue_cents + excluded.revenue_cents)`,
+    products.length > 0 &&
+      sql`product_days as (
+        insert into product_sales_days (day, product_id, units, revenue_cents)
+        select * from unnest(cast(${products.map((row) => row.day)} as text[]),
+          cast(${products.map((row) => row.product_id)} as integer[]),
+          cast(${products.map((row) => row.units)} as bigint[]),
+          cast(${products.map((row) => row.revenue_cents)} as bigint[]))
+        on conflict (day, product_id) do update set units = product_sales_days.units + excluded.units,
+          revenue_cents = product_sales_days.revenue_cents + excluded.revenue_cents)`,
+    statuses.length > 0 &&
+      sql`status_days as (
+        insert into order_status_days (status, day, order_count)
+        select * from unnest(cast(${statuses.map((row) => row.status)} as text[]),
+          cast(${statuses.map((row) => row.day)} as text[]),
+          cast(${statuses.map((row) => row.order_count)} as integer[]))
+        on conflict (status, day) do update set order_count = order_status_days.order_count + excluded.order_count)`,
   ].filter((write) => write !== false)
   if (customers.length === 0) return { ctes, hasCustomers: false }
-  const changes = sql.join(
-    customers.map((row) => sql`(cast(${row.email_key} as text), cast(${row.order_count} as integer))`),
-  )
+  const changes = sql`select * from unnest(cast(${customers.map((row) => row.email_key)} as text[]),
+    cast(${customers.map((row) => row.order_count)} as integer[]))`
   ctes.push(
-    sql`customer_changes (email_key, order_count) as (values ${changes})`,
+    sql`customer_changes (email_key, order_count) as (${changes})`,
     sql`customer_rows as (
         insert into customers (email_key, order_count) select email_key, order_count from customer_changes
         on conflict (email_key) do update set order_count = customers.order_count + excluded.order_count
@@ -298,12 +322,12 @@ function summaryWrites(db: Executor, rows: SummaryRows): { ctes: RawBuilder<unkn
  * (the batch of orders writes them with its orders, one round trip). Undefined when they are more than one
  * statement's worth (recordPlaced then).
  */
-export function placedWrites(db: Executor, orders: readonly OrderSale[]): RawBuilder<unknown>[] | undefined {
+export function placedWrites(orders: readonly OrderSale[]): RawBuilder<unknown>[] | undefined {
   const delta = new SummaryDelta()
   for (const order of orders) delta.add(order, { placed: 1, sold: order.status === 'cancelled' ? 0 : 1 })
   const rows = rowsOf(delta)
   if (Object.values(rows).some((table: unknown[]) => table.length > ROWS_PER_UPSERT)) return undefined
-  return summaryWrites(db, rows).ctes
+  return summaryWrites(rows).ctes
 }
 
 /** Orders written: each counts as placed, and as sold unless written cancelled. Call in their transaction. */

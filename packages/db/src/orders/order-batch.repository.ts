@@ -1,10 +1,10 @@
 import type { Order } from '@shop/schema/orders'
 import type { ShopSettings } from '@shop/schema/settings'
-import { type RawBuilder, type Selectable, sql } from 'kysely'
+import { type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { placedWrites } from '../dashboard/sales-summary'
 import type { Executor } from '../database'
-import { isPostgres, nowIso } from '../dialect'
+import { isPostgres, KEEP_PREPARED, nowIso } from '../dialect'
 import * as moneyRepo from '../money/money.repository'
 import type { NewMail } from '../outbox/outbox.repository'
 import * as outboxRepo from '../outbox/outbox.repository'
@@ -17,10 +17,11 @@ import type { OrderItemsTable, OrdersTable } from './orders.table'
 /**
  * The reads and writes of a batch of guest orders (the API's order writer), after it has taken its order numbers.
  * On SQLite each is the repositories' own statements, in process and cheap. On PostgreSQL, where every statement is
- * a round trip and batches queue behind the order number counter's lock, a batch makes three: one reads everything
- * the orders are decided on, one takes the stock and the codes' uses, one writes the orders with everything that
- * goes with them. Rows of any number travel as one array per column (`unnest`), so a statement's text does not
- * grow with the batch.
+ * a round trip and batches queue behind the order number counter's lock, a batch makes two: one reads everything
+ * the orders are decided on, one takes the stock and the codes' uses and writes the orders with everything that
+ * goes with them (placeBatch). Rows of any number travel as one array per column (`unnest`), so a statement's text
+ * does not grow with the batch, and each is kept prepared on its connection (KEEP_PREPARED): parsed once, and
+ * planned once when PostgreSQL finds its generic plan no worse.
  */
 
 /** What a batch decides its orders on. */
@@ -87,6 +88,7 @@ export async function readBatch(db: Executor, wanted: BatchWanted): Promise<Batc
         .as('seen_number'),
       ...batchReads(db, wanted),
     ])
+    .modifyEnd(sql.raw(KEEP_PREPARED))
     .executeTakeFirstOrThrow()
   if (row.last_number !== null && Number(row.last_number) - wanted.count === Number(row.seen_number)) {
     return { orderNumbers: numbersEndingAt(Number(row.last_number), wanted.count), ...toReads(row) }
@@ -132,7 +134,7 @@ function batchReads(db: Executor, wanted: BatchWanted) {
 type BatchReadsRow = Awaited<ReturnType<ReturnType<typeof readsQuery>['executeTakeFirstOrThrow']>>
 
 function readsQuery(db: Executor, wanted: BatchWanted) {
-  return db.selectNoFrom(batchReads(db, wanted))
+  return db.selectNoFrom(batchReads(db, wanted)).modifyEnd(sql.raw(KEEP_PREPARED))
 }
 
 function toReads(row: BatchReadsRow): Omit<BatchReads, 'orderNumbers'> {
@@ -177,38 +179,56 @@ export async function takeBatch(db: Executor, takes: BatchTakes): Promise<boolea
   if (takes.stock.size === 0 && takes.uses.size === 0 && takes.emailUses.length === 0 && takes.unusedNumbers === 0) {
     return true
   }
-  const { rows } = await sql<{ stock: number; uses: number; email_uses: number }>`with
-    stock as (
+  const { rows } = await sql<TakenCounts>`with ${sql.join(takeParts(takes))}
+    select ${TAKEN_COUNTS} ${sql.raw(KEEP_PREPARED)}`.execute(db)
+  return isAllTaken(rows[0], takes)
+}
+
+type TakenCounts = { stock: number; uses: number; email_uses: number }
+
+/**
+ * PostgreSQL: the takes as the parts of a WITH: `stock` (the variants taken from, with their stock after), `uses`,
+ * `email_uses`, `numbers` (the numbers given back).
+ */
+function takeParts(takes: BatchTakes): RawBuilder<unknown>[] {
+  return [
+    sql`stock as (
       update product_variants set stock = product_variants.stock - taken.quantity, updated_at = ${nowIso()}
       from unnest(cast(${[...takes.stock.keys()]} as integer[]), cast(${[...takes.stock.values()]} as integer[]))
         as taken(id, quantity)
       where product_variants.id = taken.id and product_variants.stock >= taken.quantity
-      returning product_variants.id),
-    uses as (
+      returning product_variants.id, product_variants.stock)`,
+    sql`uses as (
       update discount_codes set uses = discount_codes.uses + taken.count
       from unnest(cast(${[...takes.uses.keys()]} as integer[]), cast(${[...takes.uses.values()]} as integer[]))
         as taken(id, count)
       where discount_codes.id = taken.id
         and (discount_codes.max_uses is null or discount_codes.uses <= discount_codes.max_uses - taken.count)
-      returning discount_codes.id),
-    email_uses as (
+      returning discount_codes.id)`,
+    sql`email_uses as (
       insert into discount_email_uses (code_id, email)
       select * from unnest(cast(${takes.emailUses.map((use) => use.codeId)} as integer[]),
         cast(${takes.emailUses.map((use) => use.email)} as text[]))
       on conflict (code_id, email) do nothing
-      returning code_id),
-    numbers as (
+      returning code_id)`,
+    sql`numbers as (
       update counters set value = counters.value - cast(${takes.unusedNumbers} as integer)
       where name = ${ordersRepo.ORDER_NUMBER_COUNTER} and cast(${takes.unusedNumbers} as integer) > 0
-      returning value)
-    select (select count(*) from stock) as stock, (select count(*) from uses) as uses,
-      (select count(*) from email_uses) as email_uses, (select count(*) from numbers) as numbers`.execute(db)
-  const [taken] = rows
+      returning value)`,
+  ]
+}
+
+/** How many rows each take changed, as columns of the statement's one row. */
+const TAKEN_COUNTS = sql`(select count(*) from stock) as stock, (select count(*) from uses) as uses,
+  (select count(*) from email_uses) as email_uses`
+
+/** Whether every take found what it took: one short count means another writer took it since the batch's read. */
+function isAllTaken(counts: TakenCounts | undefined, takes: BatchTakes): boolean {
   return (
-    taken !== undefined &&
-    Number(taken.stock) === takes.stock.size &&
-    Number(taken.uses) === takes.uses.size &&
-    Number(taken.email_uses) === takes.emailUses.length
+    counts !== undefined &&
+    Number(counts.stock) === takes.stock.size &&
+    Number(counts.uses) === takes.uses.size &&
+    Number(counts.email_uses) === takes.emailUses.length
   )
 }
 
@@ -229,12 +249,7 @@ export async function writeBatch(
 ): Promise<Order[]> {
   const { orders, records } = batch
   const now = nowIso()
-  const summary = isPostgres(db)
-    ? placedWrites(
-        db,
-        orders.map((order) => ordersRepo.saleOf(order, now)),
-      )
-    : undefined
+  const summary = isPostgres(db) ? placedWrites(orders.map((order) => ordersRepo.saleOf(order, now))) : undefined
   if (!summary || orders.length === 0) {
     await productsRepo.refreshTotals(db, batch.productIds)
     const created = await ordersRepo.insertMany(db, orders)
@@ -248,6 +263,73 @@ export async function writeBatch(
     await outboxRepo.enqueue(db, mails, new Date(), keyInserts)
     return created
   }
+  const totals = batch.productIds.length > 0 ? productsRepo.refreshTotalsQuery(db, batch.productIds) : undefined
+  const { rows } = await sql<Written>`with ${sql.join(writeParts(batch, now, summary, totals))}
+    select ${WRITTEN} ${sql.raw(KEEP_PREPARED)}`.execute(db)
+  return createdOrders(orders, rows[0])
+}
+
+/**
+ * takeBatch and writeBatch in one: the stock, the codes' uses and the once-per-e-mail uses taken, and the orders
+ * written with everything that goes with them. Undefined when a take fell short (another writer took stock or a
+ * use since the batch's read): the caller rolls the transaction back, writes and all. On PostgreSQL one statement
+ * when the batch has orders, a round trip less than the two.
+ */
+export async function placeBatch(
+  db: Executor,
+  takes: BatchTakes,
+  batch: { orders: ordersRepo.NewOrder[]; records: PlacedRecords[]; productIds: readonly number[] },
+): Promise<Order[] | undefined> {
+  const now = nowIso()
+  const summary =
+    isPostgres(db) && batch.orders.length > 0
+      ? placedWrites(batch.orders.map((order) => ordersRepo.saleOf(order, now)))
+      : undefined
+  if (!summary) return (await takeBatch(db, takes)) ? writeBatch(db, batch) : undefined
+  // The statement's parts share one snapshot and none sees another's changes: the products' stock is summed from
+  // the variants as `stock` leaves them (the ones taken from) and as they were (the rest).
+  const totals =
+    batch.productIds.length > 0
+      ? sql`update products set
+          price_cents = coalesce(
+            (select min(product_variants.price_cents) from product_variants
+              where product_variants.product_id = products.id and product_variants.active),
+            (select min(product_variants.price_cents) from product_variants
+              where product_variants.product_id = products.id),
+            products.price_cents),
+          stock = coalesce(
+            (select sum(coalesce(taken_from.stock, product_variants.stock)) from product_variants
+              left join stock as taken_from on taken_from.id = product_variants.id
+              where product_variants.product_id = products.id and product_variants.active),
+            0)
+        where products.id = any(cast(${[...batch.productIds]} as integer[]))`
+      : undefined
+  const { rows } = await sql<Written & TakenCounts>`with ${sql.join([
+    ...takeParts(takes),
+    ...writeParts(batch, now, summary, totals),
+  ])}
+    select ${TAKEN_COUNTS}, ${WRITTEN} ${sql.raw(KEEP_PREPARED)}`.execute(db)
+  if (!isAllTaken(rows[0], takes)) return undefined
+  return createdOrders(batch.orders, rows[0])
+}
+
+type Written = { orders: Array<Selectable<OrdersTable>>; items: Array<Selectable<OrderItemsTable>> }
+
+/** The orders and lines written, as columns of the statement's one row. */
+const WRITTEN = sql`(select coalesce(json_agg(new_orders), '[]') from new_orders) as orders,
+  (select coalesce(json_agg(new_items), '[]') from new_items) as items`
+
+/**
+ * PostgreSQL: the writes of a batch's orders as the parts of a WITH: the products' totals (`totals`, an update),
+ * `new_orders`, the summary's, `new_items`, `new_keys`, `new_mails`.
+ */
+function writeParts(
+  batch: { orders: ordersRepo.NewOrder[]; records: PlacedRecords[] },
+  now: string,
+  summary: RawBuilder<unknown>[],
+  totals: OperationNodeSource | undefined,
+): RawBuilder<unknown>[] {
+  const { orders, records } = batch
   const orderRows = orders.map((order) => ordersRepo.orderRow(order, now))
   const items = orders.flatMap((order) =>
     order.items.map((item) => ({ order_number: order.orderNumber, ...ordersRepo.itemRow(item) })),
@@ -255,8 +337,8 @@ export async function writeBatch(
   const mails = orders.flatMap((order, i) =>
     (records[i]?.mails ?? []).map((mail) => ({ order_number: order.orderNumber, ...mail })),
   )
-  const ctes: RawBuilder<unknown>[] = [
-    ...(batch.productIds.length > 0 ? [sql`totals as (${productsRepo.refreshTotalsQuery(db, batch.productIds)})`] : []),
+  return [
+    ...(totals ? [sql`totals as (${totals})`] : []),
     sql`new_orders as (
       insert into orders (${sql.join(ORDER_COLUMNS.map(([column]) => sql.ref(column)))})
       select * from ${unnestColumns(orderRows, ORDER_COLUMNS)}
@@ -287,11 +369,10 @@ export async function writeBatch(
       join new_orders on new_orders.order_number = given.order_number
       order by given.position)`,
   ]
-  type Written = { orders: Array<Selectable<OrdersTable>>; items: Array<Selectable<OrderItemsTable>> }
-  const { rows } = await sql<Written>`with ${sql.join(ctes)}
-    select (select coalesce(json_agg(new_orders), '[]') from new_orders) as orders,
-      (select coalesce(json_agg(new_items), '[]') from new_items) as items`.execute(db)
-  const [written] = rows
+}
+
+/** The created orders in the order given, from the rows written. */
+function createdOrders(orders: readonly ordersRepo.NewOrder[], written: Written | undefined): Order[] {
   if (!written) throw new Error('the orders were not written')
   // Matched by order number: RETURNING promises no order.
   const rowByNumber = new Map(written.orders.map((row) => [row.order_number, row]))

@@ -11,9 +11,9 @@ import {
   type VariantValues,
   variantsOf,
 } from '@shop/schema/products'
-import { type Selectable, sql } from 'kysely'
+import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
-import type { Executor } from '../database'
+import type { Database, Executor } from '../database'
 import { fromDbBool, isPostgres, nowIso, toDbBool, toNumber } from '../dialect'
 import { productMatches } from '../search/search'
 import { isActiveLowStockVariant, isPubliclyVisible } from './product-rules'
@@ -332,7 +332,17 @@ function orderableQuery(db: Executor, ids: readonly number[]) {
         .limit(1)
         .as('image_url'),
     ])
-    .where('products.id', 'in', [...ids])
+    .where((eb) => productIdIn(db, eb, ids))
+}
+
+/**
+ * `products.id in (...)`; on PostgreSQL `= any(array)`, one text whatever the count, so that the statements it is
+ * part of can stay prepared (KEEP_PREPARED).
+ */
+function productIdIn(db: Executor, eb: ExpressionBuilder<Database, 'products'>, ids: readonly number[]) {
+  return isPostgres(db)
+    ? sql<SqlBool>`products.id = any(cast(${[...ids]} as integer[]))`
+    : eb('products.id', 'in', [...ids])
 }
 
 type OrderableRow = Awaited<ReturnType<ReturnType<typeof orderableQuery>['execute']>>[number]
@@ -591,7 +601,7 @@ export function refreshTotalsQuery(db: Executor, productIds: readonly number[]) 
         eb.lit(0),
       ),
     }))
-    .where('products.id', 'in', [...productIds])
+    .where((eb) => productIdIn(db, eb, productIds))
 }
 
 async function replaceImages(db: Executor, productId: number, urls: string[]): Promise<void> {

@@ -414,15 +414,6 @@ class OrderWriter {
       },
     )
     const { outcomes, taken } = decision
-    // The stock of every variant and the codes' uses, each update conditional: too little of any (another writer took
-    // it since the read) runs the batch again, which then refuses the order that came too late.
-    const isTaken = await orderBatchRepo.takeBatch(trx, {
-      stock: taken,
-      uses: decision.discountUses,
-      emailUses: decision.emailUses,
-      unusedNumbers: decision.unusedNumbers,
-    })
-    if (!isTaken) throw new StockChangedError()
     // The products' stock is the sum of their variants'.
     const productOfVariant = new Map(
       [...products.values()].flatMap((product) => product.variants.map((variant) => [variant.id, product.id])),
@@ -430,12 +421,25 @@ class OrderWriter {
     const newOrders = outcomes.flatMap((outcome) => ('order' in outcome ? [outcome.order] : []))
     // Each order's guest page key and mails, written with it in this transaction.
     const { keys, records } = placedOrderRecords(newOrders, read.settings)
-    const created = await orderBatchRepo.writeBatch(trx, {
-      orders: newOrders,
-      records,
-      productIds: [...new Set([...taken.keys()].flatMap((variantId) => productOfVariant.get(variantId) ?? []))],
-    })
-    // writeBatch gives one created order per new order, in the same order.
+    // The stock of every variant and the codes' uses are taken with the writes, each update conditional: too little
+    // of any (another writer took it since the read) runs the batch again, which then refuses the order that came
+    // too late.
+    const created = await orderBatchRepo.placeBatch(
+      trx,
+      {
+        stock: taken,
+        uses: decision.discountUses,
+        emailUses: decision.emailUses,
+        unusedNumbers: decision.unusedNumbers,
+      },
+      {
+        orders: newOrders,
+        records,
+        productIds: [...new Set([...taken.keys()].flatMap((variantId) => productOfVariant.get(variantId) ?? []))],
+      },
+    )
+    if (!created) throw new StockChangedError()
+    // placeBatch gives one created order per new order, in the same order.
     let next = 0
     return outcomes.map((outcome) => {
       if ('error' in outcome) return outcome
