@@ -91,46 +91,53 @@ async function neededBy(context: PluginContext, roots: string[]): Promise<Set<st
 }
 
 /**
- * Finds, at the end of the build, the modules the tapped parts need (`neededBy`). `tappedParts.has` then gathers them
- * into one chunk (the build's `tapped-parts` group).
+ * A plugin that finds, at the end of the build, what its roots need (`neededBy`), roots left out when `keepRoots` is
+ * false; its `has` then gathers those modules into one chunk (a group of the build's `codeSplitting`).
  */
-function tappedParts(): Plugin & { has(id: string): boolean } {
+function neededParts(
+  name: string,
+  findRoots: (context: PluginContext) => string[],
+  { keepRoots }: { keepRoots: boolean },
+): Plugin & { has(id: string): boolean } {
   let members = new Set<string>()
   return {
-    name: 'shop:tapped-parts',
+    name,
     apply: 'build',
     has: (id) => members.has(id),
     async buildEnd() {
-      const roots = [...this.getModuleIds()].filter((id) => TAPPED_MODULES.test(id))
-      if (roots.length === 0) throw new Error('the build has none of the parts a tap needs')
+      const roots = findRoots(this)
+      if (roots.length === 0) throw new Error(`${name}: the build has none of the modules it starts from`)
       members = await neededBy(this, roots)
+      if (!keepRoots) for (const root of roots) members.delete(root)
     },
   }
 }
 
+/** The modules the tapped parts need, gathered into the `tapped-parts` chunk. */
+function tappedParts() {
+  return neededParts(
+    'shop:tapped-parts',
+    (context) => [...context.getModuleIds()].filter((id) => TAPPED_MODULES.test(id)),
+    { keepRoots: true },
+  )
+}
+
 /**
- * Finds, at the end of the build, what the storefront's pages with a chunk of their own need (`neededBy`): the
- * checkout, order tracking, a guest's order and the search results. `storefrontPageParts.has` gathers it into one
- * file, beyond the first chunks and the tapped parts (which take what they hold first): left to Rolldown, the
- * checkout came as 23 small files and the search results as 13, queued on a phone's six connections one high-latency
- * round trip after another (docs/decisions/0032).
+ * What the storefront's pages with a chunk of their own need (the checkout, order tracking, a guest's order and the
+ * search results), gathered into one file beyond the first chunks and the tapped parts (which take what they hold
+ * first): left to Rolldown, the checkout came as 23 small files and the search results as 13, queued on a phone's six
+ * connections one high-latency round trip after another (docs/decisions/0032). Each page keeps its own chunk, which
+ * the server names on a rendered page's root.
  */
-function storefrontPageParts(): Plugin & { has(id: string): boolean } {
-  let members = new Set<string>()
-  return {
-    name: 'shop:storefront-page-parts',
-    apply: 'build',
-    has: (id) => members.has(id),
-    async buildEnd() {
-      const pages = [...this.getModuleIds()].filter(
-        (id) => PAGE_MODULE.test(id) && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
-      )
-      if (pages.length === 0) throw new Error('the build has no storefront page of its own chunk')
-      members = await neededBy(this, pages)
-      // Each page keeps its own chunk, which the server names on a rendered page's root.
-      for (const page of pages) members.delete(page)
-    },
-  }
+function storefrontPageParts() {
+  return neededParts(
+    'shop:storefront-page-parts',
+    (context) =>
+      [...context.getModuleIds()].filter(
+        (id) => PAGE_MODULE.test(id) && (context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+      ),
+    { keepRoots: false },
+  )
 }
 
 /** The given chunks and what they import beyond the first chunks, each once. */
