@@ -1,9 +1,10 @@
 /**
  * pnpm bench: starts the built API on a freshly seeded database in a child process and measures it from this one,
  * so the two share the 2 cores as a server and its clients would: the reads with wrk where it is installed (./wrk.ts),
- * the orders with autocannon (each connection a buyer of its own). Each catalog read is
- * printed next to a bare Fastify route in the same server (ratio = endpoint / bare), then server-rendered pages
- * as kept after their first render (same ratio) and as rendered afresh (time per render); then orders per second.
+ * the orders with autocannon (each connection a buyer of its own). Each catalog read, and each server-rendered page
+ * as kept after its first render, is measured in turns with a bare Fastify route in the same server and printed
+ * with its ratio to the bare route's turns beside it (ratio = endpoint / bare); then pages rendered afresh (time
+ * per render); then orders per second.
  * Each run also prints the server's CPU time per request and, for reads, the bare route's CPU time over the
  * endpoint's ("by CPU", user and system time of the whole process, the kernel's sending included). Neither load
  * generator keeps the response bodies (dropBodies for autocannon).
@@ -204,8 +205,10 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
   if (!sample?.categorySlug) throw new Error('the seeded shop has no product in a category')
 
   const rows: Row[] = []
-  // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE).
+  // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE); BENCH_ONLY=reads
+  // the orders.
   if (process.env.BENCH_ONLY !== 'orders') rows.push(...(await measureReads(server, sample)))
+  if (process.env.BENCH_ONLY === 'reads') return { rows, consistent: true }
   // A product with options whose variants all take stock: a share of the orders name one of its variants.
   const withOptions = products.find((product) => product.id !== sample.id && (product.options?.length ?? 0) > 0)
   const orders = await measureOrders(server, sample, withOptions)
@@ -215,33 +218,88 @@ async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consis
   return { rows, consistent: orders.consistent && cardOrders.consistent }
 }
 
-/** The catalog reads and the server-rendered pages, each beside the bare route. */
+// Each read is measured in turns with the bare route (the bare route, then the read, PAIRS times), and its ratio is
+// taken over the bare route's turns beside it: this machine's speed moves by half within minutes (the same bare
+// route ran at 11,000 and 20,000 requests a second four minutes apart), so a baseline measured once, before the
+// reads, compared each read with a machine of another minute.
+const PAIRS = 5
+
+/** The figures of equal slices as one: rates and CPU averaged over the requests, the p99 the slices' median. */
+function combined(slices: Figures[]): Figures {
+  const rate = slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length
+  const p99s = slices.map((slice) => slice.p99).sort((a, b) => a - b)
+  const weighed = (value: (slice: Figures) => number | undefined) =>
+    slices.every((slice) => value(slice) !== undefined)
+      ? slices.reduce((sum, slice) => sum + (value(slice) ?? 0) * slice.requestsPerSecond, 0) /
+        (rate * slices.length)
+      : undefined
+  const cores = slices.every((slice) => slice.cores)
+    ? {
+        server: slices.reduce((sum, slice) => sum + (slice.cores?.server ?? 0), 0) / slices.length,
+        client: slices.reduce((sum, slice) => sum + (slice.cores?.client ?? 0), 0) / slices.length,
+      }
+    : undefined
+  return {
+    requestsPerSecond: rate,
+    p99: p99s[Math.floor(p99s.length / 2)] ?? 0,
+    non2xx: slices.reduce((sum, slice) => sum + slice.non2xx, 0),
+    serverMicros: weighed((slice) => slice.serverMicros),
+    cores,
+  }
+}
+
+/** A read and the bare route in turns: DURATION_SECONDS of each in all, in PAIRS slices. */
+async function measureBesideBare(
+  server: BenchServer,
+  pathname: string,
+  headers?: Record<string, string>,
+): Promise<{ figures: Figures; bare: Figures }> {
+  const duration = Math.max(1, Math.round(DURATION_SECONDS / PAIRS))
+  await measure(server, pathname, { duration: 1, headers })
+  const mine: Figures[] = []
+  const bare: Figures[] = []
+  for (let pair = 0; pair < PAIRS; pair++) {
+    bare.push(await measure(server, '/bench/bare', { duration }))
+    mine.push(await measure(server, pathname, { duration, headers }))
+  }
+  return { figures: combined(mine), bare: combined(bare) }
+}
+
+/** The catalog reads and the server-rendered pages, each beside the bare route in the same minutes. */
 async function measureReads(server: BenchServer, sample: { id: number; categorySlug: string | null }): Promise<Row[]> {
   const { base } = server
   // Warm up the JIT and caches before measuring.
   await measure(server, '/bench/bare', { duration: 2 })
-  const bare = await measure(server, '/bench/bare')
-  const rows: Row[] = [{ name: 'bare Fastify route (baseline)', figures: bare, note: 'ratio 1.00' }]
-  // The same product and category on both databases: the seed is deterministic.
-  const endpoints = [
-    '/api/featured-products',
-    `/api/categories/${sample.categorySlug}/products`,
-    `/api/products/${sample.id}`,
-  ]
-  for (const endpoint of endpoints) {
-    await measure(server, endpoint, { duration: 1 })
-    const figures = await measure(server, endpoint)
-    rows.push({ name: `GET ${endpoint}`, figures, note: ratios(figures, bare) })
-  }
-  // Server-rendered pages, kept after their first render, as a browser asks for them (brotli accepted).
+  // The same product and category on both databases: the seed is deterministic. Server-rendered pages are asked
+  // for as kept after their first render, as a browser asks for them (brotli accepted).
   const browserHeaders = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }
-  for (const page of [`/product/${sample.id}`, `/category/${sample.categorySlug}`]) {
-    await measure(server, page, { duration: 1, headers: browserHeaders })
-    const figures = await measure(server, page, { headers: browserHeaders })
-    rows.push({ name: `GET ${page} (HTML, kept)`, figures, note: ratios(figures, bare) })
+  const reads: Array<{ name: string; pathname: string; headers?: Record<string, string> }> = [
+    { name: 'GET /api/featured-products', pathname: '/api/featured-products' },
+    {
+      name: `GET /api/categories/${sample.categorySlug}/products`,
+      pathname: `/api/categories/${sample.categorySlug}/products`,
+    },
+    { name: `GET /api/products/${sample.id}`, pathname: `/api/products/${sample.id}` },
+    { name: `GET /product/${sample.id} (HTML, kept)`, pathname: `/product/${sample.id}`, headers: browserHeaders },
+    {
+      name: `GET /category/${sample.categorySlug} (HTML, kept)`,
+      pathname: `/category/${sample.categorySlug}`,
+      headers: browserHeaders,
+    },
+  ]
+  const measured: Row[] = []
+  const bareSlices: Figures[] = []
+  for (const read of reads) {
+    const { figures, bare } = await measureBesideBare(server, read.pathname, read.headers)
+    bareSlices.push(bare)
+    const besides = `bare route beside it ${bare.requestsPerSecond.toFixed(0)}/s, p99 ${bare.p99} ms`
+    measured.push({ name: read.name, figures, note: `${ratios(figures, bare)} (${besides})` })
   }
-  rows.push(await measureRenders(base, `/product/${sample.id}`))
-  return rows
+  return [
+    { name: 'bare Fastify route (baseline)', figures: combined(bareSlices), note: 'ratio 1.00 (all its turns)' },
+    ...measured,
+    await measureRenders(base, `/product/${sample.id}`),
+  ]
 }
 
 /** What a bench order may name: the seeded product sold in one form, and a product's variants. */
