@@ -230,8 +230,7 @@ function combined(slices: Figures[]): Figures {
   const p99s = slices.map((slice) => slice.p99).sort((a, b) => a - b)
   const weighed = (value: (slice: Figures) => number | undefined) =>
     slices.every((slice) => value(slice) !== undefined)
-      ? slices.reduce((sum, slice) => sum + (value(slice) ?? 0) * slice.requestsPerSecond, 0) /
-        (rate * slices.length)
+      ? slices.reduce((sum, slice) => sum + (value(slice) ?? 0) * slice.requestsPerSecond, 0) / (rate * slices.length)
       : undefined
   const cores = slices.every((slice) => slice.cores)
     ? {
