@@ -636,12 +636,16 @@ async function runPair(
   return { head, base: base ? await runOn(base.script) : undefined }
 }
 
+// BENCH_DATABASES=sqlite or =postgres measures on one of the two (both unless named).
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
 // runSuite gives each SQLite run a data directory of its own.
-const sqlite = await runPair(async () => ({ env: {}, drop: async () => {} }))
-const postgres = await runPair(async () => {
-  const created = await createBenchDatabase()
-  return created && { env: { DATABASE_URL: created.url }, drop: created.drop }
-})
+const sqlite = databases.includes('sqlite') ? await runPair(async () => ({ env: {}, drop: async () => {} })) : undefined
+const postgres = !databases.includes('postgres')
+  ? undefined
+  : await runPair(async () => {
+      const created = await createBenchDatabase()
+      return created && { env: { DATABASE_URL: created.url }, drop: created.drop }
+    })
 await mailSink.close()
 await stripeStandIn.close()
 
