@@ -20,6 +20,9 @@ export interface BenchServer {
   cpuMicros: () => Promise<number>
   /** The most memory the server has held (its peak resident set), in bytes. */
   peakRssBytes: () => number | undefined
+  /** Stops the server's process where it is (SIGSTOP): it takes no CPU time until `resume`. */
+  pause: () => void
+  resume: () => void
   stop: () => Promise<void>
 }
 
@@ -27,6 +30,9 @@ export interface BenchServer {
 export const BENCH_SERVER_SCRIPT = path.join(path.dirname(process.argv[1] ?? '.'), 'bench-server.js')
 
 const CLOCK_TICKS_PER_SECOND = 100
+
+let databasesMade = 0
+let serversStarted = 0
 
 /**
  * A process's CPU time from /proc (user and system, in clock ticks of 10 ms), for a server too old to report its
@@ -64,7 +70,8 @@ export async function startBenchServer(
   env: Record<string, string>,
   script = BENCH_SERVER_SCRIPT,
 ): Promise<BenchServer> {
-  const port = 3900 + Math.floor(Math.random() * 90)
+  // Two servers of one run (this build's and the base's) never share a port.
+  const port = 3900 + ((process.pid + serversStarted++) % 90)
   const server = fork(script, [], {
     // As `pnpm start` runs the server; BENCH_CPU_PROFILE=<dir> has it write a CPU profile there when it stops.
     execArgv: [
@@ -89,13 +96,21 @@ export async function startBenchServer(
     server.once('message', () => resolve())
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
   })
+  // A server that did not answer once is read from /proc from then on, without waiting a second each time.
+  let answers = true
+  let isPaused = false
   return {
     base: `http://127.0.0.1:${port}`,
     pid: server.pid as number,
     cpuMicros: () =>
       new Promise<number>((resolve) => {
+        if (!answers) {
+          resolve(procCpuMicros(server.pid as number) ?? 0)
+          return
+        }
         // A server built before it could report its CPU time never answers: /proc tells, a little coarser.
         const fallback = setTimeout(() => {
+          answers = false
           server.off('message', onMessage)
           resolve(procCpuMicros(server.pid as number) ?? 0)
         }, 1000)
@@ -110,9 +125,20 @@ export async function startBenchServer(
         server.send('cpu-usage')
       }),
     peakRssBytes: () => procPeakRss(server.pid as number),
+    pause: () => {
+      if (isPaused || server.exitCode !== null) return
+      server.kill('SIGSTOP')
+      isPaused = true
+    },
+    resume: () => {
+      if (!isPaused || server.exitCode !== null) return
+      server.kill('SIGCONT')
+      isPaused = false
+    },
     stop: async () => {
       isStopping = true
       if (server.exitCode !== null) return
+      if (isPaused) server.kill('SIGCONT')
       server.kill('SIGTERM')
       await new Promise((resolve) => server.once('exit', resolve))
     },
@@ -120,10 +146,12 @@ export async function startBenchServer(
 }
 
 /** A new, empty PostgreSQL database for one run, or undefined when no server answers. */
+
 export async function createBenchDatabase(
   prefix = 'shop_bench',
 ): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `${prefix}_${process.pid}`
+  // One per call: the bench holds this build's and the base's at once.
+  const name = `${prefix}_${process.pid}_${++databasesMade}`
   const admin = new pg.Client({ connectionString: POSTGRES_URL })
   try {
     await admin.connect()

@@ -4,7 +4,8 @@
  * the orders with autocannon (each connection a buyer of its own). Each catalog read, and each server-rendered page
  * as kept after its first render, is measured in turns with a bare Fastify route in the same server and printed
  * with its ratio to the bare route's turns beside it (ratio = endpoint / bare); then pages rendered afresh (time
- * per render); then orders per second.
+ * per render); then orders per second, this build's and the base's (BENCH_BASE) in turns, each build's server
+ * stopped while the other's runs.
  * Each run also prints the server's CPU time per request and, for reads, the bare route's CPU time over the
  * endpoint's ("by CPU", user and system time of the whole process, the kernel's sending included). Neither load
  * generator keeps the response bodies (dropBodies for autocannon).
@@ -17,7 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startStripeStandIn } from '@shop/stripe-stand-in'
 import autocannon from 'autocannon'
-import { startSmtpInbox } from '../testing/smtp-inbox'
+import { type SmtpInbox, startSmtpInbox } from '../testing/smtp-inbox'
 import { type BaseBuild, prepareBase } from './bench-base'
 import { adminHeaders, type BenchServer, createBenchDatabase, startBenchServer } from './bench-process'
 import { measureInvoices } from './invoice-bench'
@@ -47,8 +48,9 @@ async function coresSince(
 ): Promise<{ server: number; client: number; wallMicros: number }> {
   const wallMicros = (performance.now() - start.at) * 1000
   const own = process.cpuUsage(start.own)
+  const serverMicros = await server.cpuMicros()
   return {
-    server: ((await server.cpuMicros()) - start.server) / wallMicros,
+    server: (serverMicros - start.server) / wallMicros,
     client: (own.user + own.system) / wallMicros,
     wallMicros,
   }
@@ -181,41 +183,130 @@ interface Suite {
   peakRss: number | undefined
 }
 
-/** Starts a bench server (this build's, or the base's `script`) on the database the env names, measures it, stops it. */
-async function runSuite(env: Record<string, string>, script?: string): Promise<Suite> {
+/** A build's server on its own new database, with what its orders name. */
+interface Opened {
+  server: BenchServer
+  /** The mail server of this suite's shop. */
+  mails: SmtpInbox
+  sample: { id: number; categorySlug: string | null }
+  withOptions: { id: number } | undefined
+  close: () => Promise<void>
+}
+
+/** Starts a bench server (this build's, or the base's `script`) on the database `env` names (a new SQLite file else). */
+async function openSuite(env: Record<string, string>, script?: string): Promise<Opened> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
-  const server = await startBenchServer({ DATA_DIR: dataDir, ...SHOP_ENV, ...env }, script)
-  try {
-    const measured = await measureServer(server)
-    return { ...measured, peakRss: server.peakRssBytes() }
-  } finally {
+  const mails = await startSmtpInbox({ keep: false })
+  const server = await startBenchServer(
+    { DATA_DIR: dataDir, ...SHOP_ENV, SMTP_PORT: String(mails.port), ...env },
+    script,
+  ).catch(async (error: unknown) => {
+    await mails.close()
+    throw error
+  })
+  const close = async () => {
     await server.stop()
+    await mails.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    // `options` is missing from a base built before products had options.
+    const products = await getJson<
+      Array<{ id: number; stock: number; categorySlug: string | null; options?: unknown[] }>
+    >(`${server.base}/api/products`)
+    // A product sold in one form: its stock is the one its orders take.
+    const sample = products.find((product) => product.categorySlug && !product.options?.length) ?? products[0]
+    if (!sample?.categorySlug) throw new Error('the seeded shop has no product in a category')
+    // A product with options whose variants all take stock: a share of the orders name one of its variants.
+    const withOptions = products.find((product) => product.id !== sample.id && (product.options?.length ?? 0) > 0)
+    return { server, mails, sample, withOptions, close }
+  } catch (error) {
+    await close()
+    throw error
   }
 }
 
-async function measureServer(server: BenchServer): Promise<{ rows: Row[]; consistent: boolean }> {
-  const { base } = server
-  // `options` is missing from a base built before products had options.
-  const products = await getJson<
-    Array<{ id: number; stock: number; categorySlug: string | null; options?: unknown[] }>
-  >(`${base}/api/products`)
-  // A product sold in one form: its stock is the one its orders take.
-  const sample = products.find((product) => product.categorySlug && !product.options?.length) ?? products[0]
-  if (!sample?.categorySlug) throw new Error('the seeded shop has no product in a category')
+// The builds' order runs alternate, ORDER_TURNS turns of DURATION_SECONDS / ORDER_TURNS each: the machine's speed
+// moves by half within minutes, and one build's run minutes after the other's compared two machines. The build not
+// running is stopped (SIGSTOP), so that its mail sender, which sends the mails of its orders once they pause, does
+// not take the other's time.
+const ORDER_TURNS = 5
 
-  const rows: Row[] = []
-  // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE); BENCH_ONLY=reads
-  // the orders.
-  if (process.env.BENCH_ONLY !== 'orders') rows.push(...(await measureReads(server, sample)))
-  if (process.env.BENCH_ONLY === 'reads') return { rows, consistent: true }
-  // A product with options whose variants all take stock: a share of the orders name one of its variants.
-  const withOptions = products.find((product) => product.id !== sample.id && (product.options?.length ?? 0) > 0)
-  const orders = await measureOrders(server, sample, withOptions)
-  rows.push(orders.row)
-  const cardOrders = await measureCardOrders(server, sample)
-  if (cardOrders.row) rows.push(cardOrders.row)
-  return { rows, consistent: orders.consistent && cardOrders.consistent }
+/**
+ * This build and the base, each on a new database of its own and running one at a time: each one's reads (in
+ * turns with its own bare route), then their orders in turns, then each one's card orders.
+ */
+async function runPair(
+  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | undefined>,
+): Promise<{ head: Suite; base?: Suite } | undefined> {
+  const databases: Array<{ drop: () => Promise<void> }> = []
+  const suites: Opened[] = []
+  const open = async (script?: string) => {
+    const created = await database()
+    if (!created) return undefined
+    databases.push(created)
+    const opened = await openSuite(created.env, script)
+    suites.push(opened)
+    return opened
+  }
+  // Only the suite being measured runs.
+  const focus = (suite: Opened) => {
+    for (const other of suites) if (other !== suite) other.server.pause()
+    suite.server.resume()
+  }
+  try {
+    const head = await open()
+    if (!head) return undefined
+    const other = base ? await open(base.script) : undefined
+    const measured = [head, ...(other ? [other] : [])].map((suite) => ({ suite, rows: [] as Row[], consistent: true }))
+    // BENCH_ONLY=orders leaves out the reads (a CPU profile of the order path, BENCH_CPU_PROFILE); BENCH_ONLY=reads
+    // the orders.
+    if (process.env.BENCH_ONLY !== 'orders') {
+      for (const entry of measured) {
+        focus(entry.suite)
+        entry.rows.push(...(await measureReads(entry.suite.server, entry.suite.sample)))
+      }
+    }
+    if (process.env.BENCH_ONLY !== 'reads') {
+      const prepared: PreparedOrders[] = []
+      for (const { suite } of measured) {
+        focus(suite)
+        prepared.push(await prepareOrders(suite.server, suite.mails, suite.sample, suite.withOptions))
+      }
+      const slices: Figures[][] = measured.map(() => [])
+      const seconds = Math.max(1, Math.round(DURATION_SECONDS / ORDER_TURNS))
+      for (let turn = 0; turn < ORDER_TURNS; turn++) {
+        for (const [i, { suite }] of measured.entries()) {
+          focus(suite)
+          slices[i]?.push(await postAsBuyers(suite.server, prepared[i]?.requests ?? [], seconds))
+        }
+      }
+      for (const [i, entry] of measured.entries()) {
+        focus(entry.suite)
+        const orders = await (prepared[i] as PreparedOrders).finish(combined(slices[i] ?? []))
+        entry.rows.push(orders.row)
+        entry.consistent &&= orders.consistent
+      }
+      for (const entry of measured) {
+        focus(entry.suite)
+        const cardOrders = await measureCardOrders(entry.suite.server, entry.suite.sample)
+        if (cardOrders.row) entry.rows.push(cardOrders.row)
+        entry.consistent &&= cardOrders.consistent
+      }
+    }
+    const [mine, theirs] = measured.map(
+      (entry): Suite => ({
+        rows: entry.rows,
+        consistent: entry.consistent,
+        peakRss: entry.suite.server.peakRssBytes(),
+      }),
+    )
+    return { head: mine as Suite, base: theirs }
+  } finally {
+    for (const suite of suites) suite.server.resume()
+    for (const suite of suites) await suite.close()
+    for (const created of databases) await created.drop()
+  }
 }
 
 // Each read is measured in turns with the bare route (the bare route, then the read, PAIRS times), and its ratio is
@@ -301,6 +392,12 @@ async function measureReads(server: BenchServer, sample: { id: number; categoryS
   ]
 }
 
+/** A build's orders, set up: what its buyers post, and the checks once they have posted (`finish`). */
+interface PreparedOrders {
+  requests: OrderRequest[]
+  finish: (figures: Figures) => Promise<{ row: Row; consistent: boolean }>
+}
+
 /** What a bench order may name: the seeded product sold in one form, and a product's variants. */
 interface Stocked {
   id: number
@@ -332,11 +429,12 @@ const BENCH_CODE = 'BENCH10'
  * with options, a discount code, a shipping method); then the checks: the units taken from stock equal the orders
  * written, and the mails arrive.
  */
-async function measureOrders(
+async function prepareOrders(
   server: BenchServer,
+  mails: SmtpInbox,
   sample: { id: number },
   withOptions: { id: number } | undefined,
-): Promise<{ row: Row; consistent: boolean }> {
+): Promise<PreparedOrders> {
   const { base } = server
   const auth = await adminHeaders(base)
   const readProduct = (id: number) =>
@@ -402,7 +500,7 @@ async function measureOrders(
   ]
   const stockBefore = await stockNow()
   const ordersBefore = await countOrders(base, auth)
-  const mailsBefore = mailSink.received()
+  const mailsBefore = mails.received()
   const requests = ORDER_MIX.map((mix, i) => {
     const variantId = mix.variant ? variantIds[i % Math.max(variantIds.length, 1)] : undefined
     const item =
@@ -421,24 +519,26 @@ async function measureOrders(
       }),
     }
   })
-  const figures = await postAsBuyers(server, requests)
-  const ordersAfter = await settledOrderCount(base, auth)
-  const taken = stockBefore - (await stockNow())
-  const placed = ordersAfter - ordersBefore
-  // Every order written took exactly one unit: the stock taken equals the orders in the database.
-  const consistent = taken === placed && figures.non2xx === 0
-  const mailsInRun = mailSink.received() - mailsBefore
-  // Each order mails its buyer and the shop's one address.
-  const mails = await mailsSettled(mailsBefore, 2 * placed)
-  const row: Row = {
-    name: 'POST /api/orders',
-    figures,
-    note:
-      `${mixed.length > 0 ? `mixed (${mixed.join(', ')})` : 'plain orders only (the build has no variants, codes or shipping)'}; ` +
-      `${placed} orders, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
-      `mails ${mailsInRun} during the run, ${mails.count} of ${2 * placed} within ${mails.seconds} s`,
+  const finish = async (figures: Figures) => {
+    const ordersAfter = await settledOrderCount(base, auth)
+    const taken = stockBefore - (await stockNow())
+    const placed = ordersAfter - ordersBefore
+    // Every order written took exactly one unit: the stock taken equals the orders in the database.
+    const consistent = taken === placed && figures.non2xx === 0
+    const mailsInRun = mails.received() - mailsBefore
+    // Each order mails its buyer and the shop's one address.
+    const settled = await mailsSettled(mails, mailsBefore, 2 * placed)
+    const row: Row = {
+      name: 'POST /api/orders',
+      figures,
+      note:
+        `${mixed.length > 0 ? `mixed (${mixed.join(', ')})` : 'plain orders only (the build has no variants, codes or shipping)'}; ` +
+        `${placed} orders, stock -${taken}: ${consistent ? 'consistent' : 'INCONSISTENT'}; ` +
+        `mails ${mailsInRun} during the run, ${settled.count} of ${2 * placed} within ${settled.seconds} s`,
+    }
+    return { row, consistent }
   }
-  return { row, consistent }
+  return { requests, finish }
 }
 
 /** The orders in the shop: the list is paged, X-Total-Count counts them all (a base built before paging answers them all). */
@@ -474,14 +574,18 @@ type OrderRequest = { method: 'POST'; path: string; headers: Record<string, stri
  * place in the list, so every batch mixes the kinds. Answers the rate of orders placed (2xx) and the server's CPU
  * time per order.
  */
-async function postAsBuyers(server: BenchServer, requests: OrderRequest[]): Promise<Figures> {
+async function postAsBuyers(
+  server: BenchServer,
+  requests: OrderRequest[],
+  seconds = DURATION_SECONDS,
+): Promise<Figures> {
   let connections = 0
   const started = await coresStart(server)
   const result = await autocannon({
     url: server.base,
     requests,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration: seconds,
     setupClient: (client) => {
       const k = connections++
       const forwardedFor = `198.51.100.${(k % 254) + 1}`
@@ -496,7 +600,7 @@ async function postAsBuyers(server: BenchServer, requests: OrderRequest[]): Prom
   // The server's CPU time per order placed while the orders came (their mails wait for a pause in the orders).
   const cpu = (await server.cpuMicros()) - started.server
   return {
-    requestsPerSecond: result['2xx'] / DURATION_SECONDS,
+    requestsPerSecond: result['2xx'] / seconds,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
     serverMicros: result['2xx'] > 0 ? cpu / result['2xx'] : undefined,
@@ -566,15 +670,13 @@ async function measureCardOrders(
   }
 }
 
-// The mail server every suite's shop sends to, as a shop with its mail configured does (the sink counts them).
-const mailSink = await startSmtpInbox({ keep: false })
 // Stripe's API for the card orders; each suite points its webhooks at its own shop.
 const stripeStandIn = await startStripeStandIn()
-// Every suite's shop: its mail configured, and behind one reverse proxy (TRUST_PROXY=1) that names each buyer's
+// Every suite's shop: its mail configured (each suite has a mail server of its own, which counts them), and behind
+// one reverse proxy (TRUST_PROXY=1) that names each buyer's
 // address (X-Forwarded-For).
 const SHOP_ENV = {
   SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: String(mailSink.port),
   SMTP_SECURE: 'false',
   TRUST_PROXY: '1',
   // Card payments against the Stripe stand-in, for a build that offers them (measureCardOrders).
@@ -590,7 +692,11 @@ const MAIL_WAIT_SECONDS = Number(process.env.BENCH_MAIL_WAIT_SECONDS ?? 30)
  * after the first one did (the sender starts once the orders pause, and its first mail loads the templates), or
  * MAIL_WAIT_SECONDS have passed. Gives how many came.
  */
-async function mailsSettled(before: number, expected: number): Promise<{ count: number; seconds: number }> {
+async function mailsSettled(
+  mailSink: SmtpInbox,
+  before: number,
+  expected: number,
+): Promise<{ count: number; seconds: number }> {
   const started = Date.now()
   let last = mailSink.received()
   let quietSince = Date.now()
@@ -618,27 +724,9 @@ const baseBuild = prepareBase()
 const base: BaseBuild | undefined = 'script' in baseBuild ? baseBuild : undefined
 if (!base && 'skipped' in baseBuild) console.log(`No base to compare with: ${baseBuild.skipped}.`)
 
-/** This build and the base on one database each (a new one for each), one after the other on the same machine. */
-async function runPair(
-  database: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> } | undefined>,
-): Promise<{ head: Suite; base?: Suite } | undefined> {
-  const runOn = async (script?: string) => {
-    const created = await database()
-    if (!created) return undefined
-    try {
-      return await runSuite(created.env, script)
-    } finally {
-      await created.drop()
-    }
-  }
-  const head = await runOn()
-  if (!head) return undefined
-  return { head, base: base ? await runOn(base.script) : undefined }
-}
-
 // BENCH_DATABASES=sqlite or =postgres measures on one of the two (both unless named).
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
-// runSuite gives each SQLite run a data directory of its own.
+// openSuite gives each SQLite run a data directory of its own.
 const sqlite = databases.includes('sqlite') ? await runPair(async () => ({ env: {}, drop: async () => {} })) : undefined
 const postgres = !databases.includes('postgres')
   ? undefined
@@ -646,12 +734,11 @@ const postgres = !databases.includes('postgres')
       const created = await createBenchDatabase()
       return created && { env: { DATABASE_URL: created.url }, drop: created.drop }
     })
-await mailSink.close()
 await stripeStandIn.close()
 
 console.log(
   `\nBenchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, Node ${process.version}, ${os.cpus().length} cores` +
-    (base ? `; this build beside ${base.label} (BENCH_BASE), in the same run` : '') +
+    (base ? `; this build beside ${base.label} (BENCH_BASE), in the same run, the orders in turns` : '') +
     `; reads by ${READS_BY_WRK ? 'wrk (one thread)' : 'autocannon in this process (wrk is not installed: apt-get install wrk)'}, orders by autocannon`,
 )
 const width = 44
