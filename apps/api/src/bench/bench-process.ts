@@ -146,7 +146,6 @@ export async function startBenchServer(
 }
 
 /** A new, empty PostgreSQL database for one run, or undefined when no server answers. */
-
 export async function createBenchDatabase(
   prefix = 'shop_bench',
 ): Promise<{ url: string; drop: () => Promise<void> } | undefined> {

@@ -226,11 +226,13 @@ async function openSuite(env: Record<string, string>, script?: string): Promise<
   }
 }
 
-// The builds' order runs alternate, ORDER_TURNS turns of DURATION_SECONDS / ORDER_TURNS each: the machine's speed
-// moves by half within minutes, and one build's run minutes after the other's compared two machines. The build not
-// running is stopped (SIGSTOP), so that its mail sender, which sends the mails of its orders once they pause, does
-// not take the other's time.
-const ORDER_TURNS = 5
+// What is compared is measured in turns, TURNS of TURN_SECONDS each (DURATION_SECONDS in all): a read with the bare
+// route, this build's orders with the base's. This machine's speed moves by half within minutes (the same bare route
+// ran at 11,000 and 20,000 requests a second four minutes apart), so two figures measured minutes apart compared two
+// machines. The build not running is stopped (SIGSTOP), so that its mail sender, which sends the mails of its
+// orders once they pause, does not take the other's time.
+const TURNS = 5
+const TURN_SECONDS = Math.max(1, Math.round(DURATION_SECONDS / TURNS))
 
 /**
  * This build and the base, each on a new database of its own and running one at a time: each one's reads (in
@@ -268,22 +270,22 @@ async function runPair(
       }
     }
     if (process.env.BENCH_ONLY !== 'reads') {
-      const prepared: PreparedOrders[] = []
-      for (const { suite } of measured) {
+      const ordering: Array<{ entry: (typeof measured)[number]; prepared: PreparedOrders; slices: Figures[] }> = []
+      for (const entry of measured) {
+        const { suite } = entry
         focus(suite)
-        prepared.push(await prepareOrders(suite.server, suite.mails, suite.sample, suite.withOptions))
+        const prepared = await prepareOrders(suite.server, suite.mails, suite.sample, suite.withOptions)
+        ordering.push({ entry, prepared, slices: [] })
       }
-      const slices: Figures[][] = measured.map(() => [])
-      const seconds = Math.max(1, Math.round(DURATION_SECONDS / ORDER_TURNS))
-      for (let turn = 0; turn < ORDER_TURNS; turn++) {
-        for (const [i, { suite }] of measured.entries()) {
-          focus(suite)
-          slices[i]?.push(await postAsBuyers(suite.server, prepared[i]?.requests ?? [], seconds))
+      for (let turn = 0; turn < TURNS; turn++) {
+        for (const { entry, prepared, slices } of ordering) {
+          focus(entry.suite)
+          slices.push(await postAsBuyers(entry.suite.server, prepared.requests, TURN_SECONDS))
         }
       }
-      for (const [i, entry] of measured.entries()) {
+      for (const { entry, prepared, slices } of ordering) {
         focus(entry.suite)
-        const orders = await (prepared[i] as PreparedOrders).finish(combined(slices[i] ?? []))
+        const orders = await prepared.finish(combined(slices))
         entry.rows.push(orders.row)
         entry.consistent &&= orders.consistent
       }
@@ -309,12 +311,6 @@ async function runPair(
   }
 }
 
-// Each read is measured in turns with the bare route (the bare route, then the read, PAIRS times), and its ratio is
-// taken over the bare route's turns beside it: this machine's speed moves by half within minutes (the same bare
-// route ran at 11,000 and 20,000 requests a second four minutes apart), so a baseline measured once, before the
-// reads, compared each read with a machine of another minute.
-const PAIRS = 5
-
 /** The figures of equal slices as one: rates and CPU averaged over the requests, the p99 the slices' median. */
 function combined(slices: Figures[]): Figures {
   const rate = slices.reduce((sum, slice) => sum + slice.requestsPerSecond, 0) / slices.length
@@ -338,19 +334,18 @@ function combined(slices: Figures[]): Figures {
   }
 }
 
-/** A read and the bare route in turns: DURATION_SECONDS of each in all, in PAIRS slices. */
+/** A read and the bare route in turns (the bare route, then the read), its ratio taken over the bare route's turns. */
 async function measureBesideBare(
   server: BenchServer,
   pathname: string,
   headers?: Record<string, string>,
 ): Promise<{ figures: Figures; bare: Figures }> {
-  const duration = Math.max(1, Math.round(DURATION_SECONDS / PAIRS))
   await measure(server, pathname, { duration: 1, headers })
   const mine: Figures[] = []
   const bare: Figures[] = []
-  for (let pair = 0; pair < PAIRS; pair++) {
-    bare.push(await measure(server, '/bench/bare', { duration }))
-    mine.push(await measure(server, pathname, { duration, headers }))
+  for (let turn = 0; turn < TURNS; turn++) {
+    bare.push(await measure(server, '/bench/bare', { duration: TURN_SECONDS }))
+    mine.push(await measure(server, pathname, { duration: TURN_SECONDS, headers }))
   }
   return { figures: combined(mine), bare: combined(bare) }
 }
@@ -425,9 +420,9 @@ const ORDER_MIX: Array<{ variant: boolean; code: boolean; shipping: boolean }> =
 const BENCH_CODE = 'BENCH10'
 
 /**
- * Orders: 50 connections, each ordering one unit at a time (ORDER_MIX: the plain product, a variant of a product
- * with options, a discount code, a shipping method); then the checks: the units taken from stock equal the orders
- * written, and the mails arrive.
+ * Sets up a build's orders for 50 connections, each ordering one unit at a time (ORDER_MIX: the plain product, a
+ * variant of a product with options, a discount code, a shipping method); `finish` makes the checks once they have
+ * been posted: the units taken from stock equal the orders written, and the mails arrive.
  */
 async function prepareOrders(
   server: BenchServer,
