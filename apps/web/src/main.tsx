@@ -10,6 +10,7 @@ import { BrowserRouter } from 'react-router-dom'
 import { App } from './app'
 import { HeadContext } from './features/seo/use-page-head'
 import { createClients } from './lib/clients'
+import { hasHeldTaps } from './lib/early-taps'
 import type { ShopRoute } from './lib/shop-route'
 import { AppRoutes, createRoutes, loadMatchedLazyRoutes, loadPage } from './router'
 import { readShopState, reviveQueryErrors, type ShopState } from './ssr-state'
@@ -42,10 +43,14 @@ async function hydratePage(state: ShopState) {
   await loadMatchedLazyRoutes(routes, window.location.pathname)
   // Its own task, as for a page rendered here (below): none holds the main thread long.
   setTimeout(() => {
-    // As a transition, hydration runs in slices of a few milliseconds instead of one long task.
-    startTransition(() => {
+    const hydrate = () => {
       hydrateRoot(container as HTMLElement, tree(state.publicUrl, routes))
-    })
+    }
+    // A visitor who has tapped already waits for exactly this: the page is hydrated in one task, and the tap is
+    // answered as soon as it can be. Otherwise hydration runs as a transition, in slices of a few milliseconds, so
+    // no long task holds the main thread (docs/decisions/0010).
+    if (hasHeldTaps()) hydrate()
+    else startTransition(hydrate)
   })
 }
 

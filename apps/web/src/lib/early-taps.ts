@@ -68,6 +68,11 @@ function replay(tap: HeldTap) {
   form?.requestSubmit(submitter)
 }
 
+/** Whether the visitor has tapped something that waits for the page's code. */
+export function hasHeldTaps(): boolean {
+  return (window.__shopEarlyTaps?.held() ?? 0) > 0
+}
+
 /** Called once the page is hydrated (or rendered here): gives React what the visitor did before. */
 export function replayEarlyTaps(): void {
   const early = window.__shopEarlyTaps
