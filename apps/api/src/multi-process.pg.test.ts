@@ -215,6 +215,38 @@ describe('two API processes on one PostgreSQL database', () => {
     }
   })
 
+  it('prices an order on one process by a tax rate changed on the other a moment before, every time', async () => {
+    const products = (await call(b, '/api/products')).body as Array<{ id: number }>
+    const items = [{ productId: products[3]?.id as number, quantity: 2 }]
+    const address = { country: 'US', region: 'OH' }
+    const created = await call(a, '/api/admin/tax-rates', {
+      method: 'POST',
+      token,
+      json: { name: 'Ohio tax', ...address, rate: '5' },
+    })
+    expect(created.status).toBe(201)
+    try {
+      let previousTotal = ''
+      for (const rate of ['6', '7.25', '8', '9.5', '4.75']) {
+        // B has the rules in memory from its previous order.
+        const changed = await call(a, `/api/admin/tax-rates/${created.body.id}`, {
+          method: 'PUT',
+          token,
+          json: { name: 'Ohio tax', ...address, rate },
+        })
+        expect(changed.status).toBe(200)
+        const quote = (await call(a, '/api/orders/quote', { method: 'POST', json: { items, ...address } })).body
+        const order = await call(b, '/api/orders', { method: 'POST', json: { ...customer, items, ...address } })
+        expect(order.status).toBe(201)
+        expect(order.body.total).toBe(quote.total)
+        expect(order.body.total).not.toBe(previousTotal)
+        previousTotal = order.body.total
+      }
+    } finally {
+      await call(a, `/api/admin/tax-rates/${created.body.id}`, { method: 'DELETE', token })
+    }
+  })
+
   it("keeps caches fresh after the database cuts the processes' listening connections", async () => {
     const products = (await call(b, '/api/products')).body as Array<{ id: number }>
     const id = products[2]?.id as number

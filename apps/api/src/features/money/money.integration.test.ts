@@ -401,6 +401,17 @@ describe('money: settings, quotes and orders', () => {
     await admin('PUT', '/api/admin/settings/money', { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false })
   })
 
+  it('an order that is the first request after a change of the money settings is priced by it', async () => {
+    await admin('PUT', '/api/admin/settings/money', { currency: 'EUR', defaultCountry: 'US', pricesIncludeTax: true })
+    // Nothing has read the settings since they changed: the order's batch reads them.
+    const placed = await placeOrder({})
+    expect(placed.statusCode).toBe(201)
+    expect(placed.json()).toMatchObject({ total: '129.95' })
+    await admin('PUT', '/api/admin/settings/money', { currency: 'USD', defaultCountry: 'US', pricesIncludeTax: false })
+    const again = await placeOrder({})
+    expect(again.json()).toMatchObject({ total: '139.85' })
+  })
+
   it('deleting zones and rates: with no zone left, everything ships free again', async () => {
     for (const zone of (await admin('GET', '/api/admin/shipping-zones')).json()) {
       expect((await admin('DELETE', `/api/admin/shipping-zones/${zone.id}`)).statusCode).toBe(200)
