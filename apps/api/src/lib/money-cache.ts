@@ -1,4 +1,4 @@
-import type { Executor } from '@shop/db/client'
+import type { Db } from '@shop/db/client'
 import type { MoneyRules } from '@shop/db/money'
 import * as moneyRepo from '@shop/db/money'
 
@@ -18,7 +18,7 @@ export const EMPTY_RULES: MoneyRules = {
  * notice sent so far has been heard; when the feed is not listening, the rules are read from the database.
  */
 export interface MoneyRulesCache {
-  get(db: Executor): Promise<MoneyRules>
+  get(db: Db): Promise<MoneyRules>
   invalidate(): void
   /** Set by the catalog cache: resolves false when memory may be stale (the change feed is reconnecting). */
   setFreshness(check: () => Promise<boolean>): void
@@ -32,7 +32,7 @@ export function createMoneyRulesCache(options: { isCardAvailable?: boolean } = {
   let cached: Promise<MoneyRules> | undefined
   let generation = 0
   let isFresh: () => Promise<boolean> = async () => true
-  const read = async (db: Executor): Promise<MoneyRules> => {
+  const read = async (db: Db): Promise<MoneyRules> => {
     const rules = await moneyRepo.getRules(db)
     if (options.isCardAvailable) return rules
     return {

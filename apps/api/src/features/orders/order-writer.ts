@@ -316,17 +316,9 @@ export function decide(
   return { outcomes, taken, discountUses, emailUses, unusedNumbers: orderNumbers.length - numbered }
 }
 
-/**
- * The money rules an order is priced with: fixed (a test's), or asked for by its batch beside the batch's read (the
- * API's cache, lib/money-cache.ts: on several processes, asking waits until every change published so far has been
- * heard, a round trip of its own). Asked within the batch's transaction, which a rules read the cache must make
- * goes through: on SQLite the transaction holds the one connection.
- */
-export type RulesSource = MoneyRules | ((executor: Executor) => Promise<MoneyRules>)
-
 interface OrderJob {
   input: CreateOrderValues
-  rules: RulesSource | undefined
+  rules: MoneyRules | undefined
   resolve: (order: PlacedOrder) => void
   reject: (error: unknown) => void
 }
@@ -347,7 +339,7 @@ class OrderWriter {
     this.#db = db
   }
 
-  submit(input: CreateOrderValues, rules: RulesSource | undefined): Promise<PlacedOrder> {
+  submit(input: CreateOrderValues, rules: MoneyRules | undefined): Promise<PlacedOrder> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, rules, resolve, reject })
       if (this.#isScheduled) return
@@ -400,9 +392,6 @@ class OrderWriter {
 
   /** One transaction for the batch; throws (all rolled back) when the database aborts it or the stock moved. */
   async #tryBatch(trx: Executor, jobs: OrderJob[]): Promise<Array<{ order: PlacedOrder } | { error: unknown }>> {
-    const rules = rulesOf(jobs, trx)
-    // Awaited after the read; a read that fails first leaves it unawaited.
-    rules.catch(() => undefined)
     // The numbers first: the counter row is the one lock every batch takes before any product's.
     const productIds = new Set(jobs.flatMap((job) => job.input.items.map((item) => item.productId)))
     const read = await orderBatchRepo.readBatch(trx, {
@@ -418,7 +407,7 @@ class OrderWriter {
       products,
       orderNumbers,
       {
-        rules: await rules,
+        rules: jobs.map((job) => job.rules),
         discounts: read.discounts,
         emailUses: read.emailUses,
         now: new Date().toISOString(),
@@ -460,23 +449,6 @@ class OrderWriter {
   }
 }
 
-/** Each job's rules, each source asked once. */
-async function rulesOf(jobs: readonly OrderJob[], trx: Executor): Promise<Array<MoneyRules | undefined>> {
-  const asked = new Map<(executor: Executor) => Promise<MoneyRules>, Promise<MoneyRules>>()
-  return Promise.all(
-    jobs.map((job) => {
-      const source = job.rules
-      if (typeof source !== 'function') return source
-      let answer = asked.get(source)
-      if (!answer) {
-        answer = source(trx)
-        asked.set(source, answer)
-      }
-      return answer
-    }),
-  )
-}
-
 const writers = new WeakMap<Db, OrderWriter>()
 let lastSubmittedAt = 0
 
@@ -486,7 +458,7 @@ export function lastOrderSubmittedAt(): number {
 }
 
 /** Queues the order for the next batch of its database; resolves once its batch is committed. */
-export function submitOrder(db: Db, input: CreateOrderValues, rules?: RulesSource): Promise<PlacedOrder> {
+export function submitOrder(db: Db, input: CreateOrderValues, rules?: MoneyRules): Promise<PlacedOrder> {
   lastSubmittedAt = Date.now()
   let writer = writers.get(db)
   if (!writer) {

@@ -41,9 +41,8 @@ export async function createOrder(
   catalogChanged?: () => Promise<void>,
 ): Promise<PlacedOrder> {
   const { db, mailSender, moneyRules, rateLimits } = deps
-  // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch. Its
-  // batch asks for them beside its read, so their freshness check overlaps the batch's round trips.
-  const rules = (executor: Executor) => moneyRules.get(executor)
+  // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch.
+  const rules = await moneyRules.get(db)
   const code = input.discountCode
   // The limit is checked before the order joins a batch, and a code counts only once the batch refused it as
   // unknown: that refusal changed nothing, so answering 429 instead changes nothing either.
@@ -60,8 +59,7 @@ export async function createOrder(
   if (order.payment.method === 'card') {
     // Stripe's page is made once the order is committed: no transaction waits on Stripe.
     try {
-      const { settings } = await moneyRules.get(db)
-      return { ...order, payUrl: await beginCardCheckout(deps, order, settings.currency) }
+      return { ...order, payUrl: await beginCardCheckout(deps, order, rules.settings.currency) }
     } catch (error) {
       await catalogChanged?.()
       throw error
