@@ -54,6 +54,20 @@ export interface ChangeFeedOptions {
   onError?: (error: unknown) => void
 }
 
+/**
+ * The `counters` row that counts the changes of scope `all` published on PostgreSQL, raised by the statement that
+ * sends their notice (before the writer answers). A reader that saw the count before reading what it keeps (the
+ * money rules) and finds it unchanged later, in a statement of its own, knows that no such change was published
+ * in between, without the round trip of `sync()`: the order batch reads it with its stock (order-batch.repository).
+ */
+export const CHANGES_COUNTER = 'published_changes'
+
+/** The count of changes of scope `all` published so far (0 before the first; SQLite publishes none). */
+export async function readChangeCount(db: Db): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', CHANGES_COUNTER).executeTakeFirst()
+  return Number(row?.value ?? 0)
+}
+
 /** The scope a notice's payload (`origin:sequence:scope`) names; anything else is `all`. */
 function scopeOf(payload: string | undefined): ChangeScope {
   return payload?.endsWith(':stock') ? 'stock' : 'all'
@@ -141,7 +155,8 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
   let pendingScope: ChangeScope = 'stock'
   const notifyAndHear = async (): Promise<void> => {
     pending = undefined
-    const payload = `${origin}:${++sequence}:${pendingScope}`
+    const scope = pendingScope
+    const payload = `${origin}:${++sequence}:${scope}`
     pendingScope = 'stock'
     let timer: NodeJS.Timeout | undefined
     if (!client && connecting) {
@@ -161,7 +176,15 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
         })
       : Promise.resolve()
     try {
-      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db)
+      if (scope === 'all') {
+        await sql`with counted as (
+            insert into counters (name, value) values (${CHANGES_COUNTER}, 1)
+            on conflict (name) do update set value = counters.value + 1
+            returning value)
+          select pg_notify(${CHANNEL}, ${payload}) from counted`.execute(db)
+      } else {
+        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db)
+      }
       await heard
     } finally {
       clearTimeout(timer)

@@ -56,6 +56,12 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/** `count` tokens as randomToken makes them, from one draw of random bytes (a batch of orders' keys). */
+export function randomTokens(count: number): string[] {
+  const bytes = randomBytes(32 * count)
+  return Array.from({ length: count }, (_, i) => bytes.subarray(32 * i, 32 * (i + 1)).toString('base64url'))
+}
+
 /** Tokens are stored as their SHA-256: they are random and long, so a fast hash is enough. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type ChangeScope, openChangeFeed } from '@shop/db/change-feed'
+import { type ChangeScope, openChangeFeed, readChangeCount } from '@shop/db/change-feed'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 // Declares request.routePolicy.
@@ -103,7 +103,10 @@ async function catalogCachePlugin(app: FastifyInstance) {
     onError: (error) => app.log.warn({ err: error }, 'change feed connection lost; reconnecting'),
   })
   app.addHook('onClose', () => feed.close())
-  app.deps.moneyRules.setFreshness(() => (feed.isShared ? feed.sync() : Promise.resolve(true)))
+  app.deps.moneyRules.setFreshness(
+    () => (feed.isShared ? feed.sync() : Promise.resolve(true)),
+    feed.isShared ? readChangeCount : undefined,
+  )
 
   // Another process may have changed the catalog a moment ago: its notice must be heard before this process
   // answers from its cache. The sync is one round trip on the listening connection, shared by the requests of the

@@ -48,7 +48,7 @@ class StatementLog implements KyselyPlugin {
           ...new Set(
             [...text.matchAll(pattern)]
               .map((match) => match[1])
-              .filter((table) => table !== 'set' && table !== 'unnest'),
+              .filter((table) => table !== 'set' && table !== 'unnest' && table !== 'json_each'),
           ),
         ].join(' + ')
       const written = tables(/\b(?:insert into|update|delete from)\s+"?(\w+)"?/g)
@@ -115,7 +115,8 @@ describe('the statements of one batch of orders', () => {
   async function placeBatch(inputs: CreateOrderValues[]) {
     const log = new StatementLog(t)
     const db = t.db.withPlugin(log)
-    const rules = await t.app.deps.moneyRules.get(t.db)
+    const { moneyRules } = t.app.deps
+    const rules = { kept: await moneyRules.getKept(t.db), read: moneyRules.read }
     const placed = await Promise.all(inputs.map((input) => submitOrder(db, input, rules)))
     return { placed, log }
   }

@@ -11,7 +11,7 @@ import { isPersonalizationGiven, personalizationError } from '@shop/schema/text'
 import type { z } from 'zod'
 import { AppError } from '../../lib/app-error'
 import { formatCents } from '../../lib/money'
-import { EMPTY_RULES } from '../../lib/money-cache'
+import { EMPTY_RULES, type KeptRules } from '../../lib/money-cache'
 import { type Priced, priceCart } from '../money/pricing'
 import { placedOrderRecords } from '../outbox/outbox-mails'
 import { chooseMethod, PAYMENT_STEPS } from '../payments/payment-step'
@@ -316,9 +316,20 @@ export function decide(
   return { outcomes, taken, discountUses, emailUses, unusedNumbers: orderNumbers.length - numbered }
 }
 
+/**
+ * The money rules an order is priced by: those kept in memory, with the count of published changes read before
+ * them, and how to read them afresh. The batch compares that count with the one its read sees; where it moved,
+ * another process changed the rules and its notice may not have been heard yet, so they are read again in the
+ * batch's transaction.
+ */
+export interface OrderRules {
+  kept: KeptRules
+  read: (db: Executor) => Promise<MoneyRules>
+}
+
 interface OrderJob {
   input: CreateOrderValues
-  rules: MoneyRules | undefined
+  rules: OrderRules | undefined
   resolve: (order: PlacedOrder) => void
   reject: (error: unknown) => void
 }
@@ -339,7 +350,7 @@ class OrderWriter {
     this.#db = db
   }
 
-  submit(input: CreateOrderValues, rules: MoneyRules | undefined): Promise<PlacedOrder> {
+  submit(input: CreateOrderValues, rules: OrderRules | undefined): Promise<PlacedOrder> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ input, rules, resolve, reject })
       if (this.#isScheduled) return
@@ -407,7 +418,7 @@ class OrderWriter {
       products,
       orderNumbers,
       {
-        rules: jobs.map((job) => job.rules),
+        rules: await rulesAsOf(trx, jobs, read.publishedChanges),
         discounts: read.discounts,
         emailUses: read.emailUses,
         now: new Date().toISOString(),
@@ -449,6 +460,19 @@ class OrderWriter {
   }
 }
 
+/** Each job's money rules, read again in the transaction where they were kept before the last published change. */
+async function rulesAsOf(
+  trx: Executor,
+  jobs: readonly OrderJob[],
+  publishedChanges: number | undefined,
+): Promise<Array<MoneyRules | undefined>> {
+  const isStale = (rules: OrderRules | undefined) =>
+    rules !== undefined && publishedChanges !== undefined && rules.kept.publishedChanges !== publishedChanges
+  const stale = jobs.find((job) => isStale(job.rules))?.rules
+  const fresh = stale ? await stale.read(trx) : undefined
+  return jobs.map((job) => (isStale(job.rules) ? fresh : job.rules?.kept.rules))
+}
+
 const writers = new WeakMap<Db, OrderWriter>()
 let lastSubmittedAt = 0
 
@@ -458,7 +482,7 @@ export function lastOrderSubmittedAt(): number {
 }
 
 /** Queues the order for the next batch of its database; resolves once its batch is committed. */
-export function submitOrder(db: Db, input: CreateOrderValues, rules?: MoneyRules): Promise<PlacedOrder> {
+export function submitOrder(db: Db, input: CreateOrderValues, rules?: OrderRules): Promise<PlacedOrder> {
   lastSubmittedAt = Date.now()
   let writer = writers.get(db)
   if (!writer) {

@@ -41,8 +41,9 @@ export async function createOrder(
   catalogChanged?: () => Promise<void>,
 ): Promise<PlacedOrder> {
   const { db, mailSender, moneyRules, rateLimits } = deps
-  // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch.
-  const rules = await moneyRules.get(db)
+  // Shipping zones, tax rates and the price basis come from memory: an order stays a cheap part of its batch, and
+  // the batch reads them again where another process changed them since (order-writer.ts, OrderRules).
+  const rules = { kept: await moneyRules.getKept(db), read: moneyRules.read }
   const code = input.discountCode
   // The limit is checked before the order joins a batch, and a code counts only once the batch refused it as
   // unknown: that refusal changed nothing, so answering 429 instead changes nothing either.
@@ -59,7 +60,8 @@ export async function createOrder(
   if (order.payment.method === 'card') {
     // Stripe's page is made once the order is committed: no transaction waits on Stripe.
     try {
-      return { ...order, payUrl: await beginCardCheckout(deps, order, rules.settings.currency) }
+      const { settings } = await moneyRules.get(db)
+      return { ...order, payUrl: await beginCardCheckout(deps, order, settings.currency) }
     } catch (error) {
       await catalogChanged?.()
       throw error

@@ -8,7 +8,7 @@ import * as outboxRepo from '@shop/db/outbox'
 import * as settingsRepo from '@shop/db/settings'
 import type { Order, OrderStatus } from '@shop/schema/orders'
 import type { ShopSettings } from '@shop/schema/settings'
-import { hashToken, randomToken } from '../../lib/crypto'
+import { hashToken, randomToken, randomTokens } from '../../lib/crypto'
 
 /**
  * The mails the shop's changes cause, written as outbox rows in the change's own transaction (the sender in
@@ -63,7 +63,7 @@ export function placedOrderRecords(
 ): { keys: string[]; records: PlacedRecords[] } {
   const owners = ownersOf(settings)
   const now = Date.now()
-  const keys = orders.map(() => randomToken())
+  const keys = randomTokens(orders.length)
   const records = orders.map((order, i) => ({
     keyHash: hashToken(keys[i] as string),
     mails: order.payment?.method === 'card' ? [] : placedOrderMails(order.customerEmail, owners, now),
