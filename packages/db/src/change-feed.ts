@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { type DbOptions, postgresConfig } from './client'
 import type { Db } from './database'
+import { CHANGES_COUNTER } from './orders/orders.table'
 
 /**
  * What a change touched: `stock` when only stock moved (orders placed, cancelled or reopened), so that what holds
@@ -53,14 +54,6 @@ export interface ChangeFeedOptions {
   onRemoteChange: (scope: ChangeScope) => void
   onError?: (error: unknown) => void
 }
-
-/**
- * The `counters` row that counts the changes of scope `all` published on PostgreSQL, raised by the statement that
- * sends their notice (before the writer answers). A reader that saw the count before reading what it keeps (the
- * money rules) and finds it unchanged later, in a statement of its own, knows that no such change was published
- * in between, without the round trip of `sync()`: the order batch reads it with its stock (order-batch.repository).
- */
-export const CHANGES_COUNTER = 'published_changes'
 
 /** The count of changes of scope `all` published so far (0 before the first; SQLite publishes none). */
 export async function readChangeCount(db: Db): Promise<number> {

@@ -2,7 +2,6 @@ import type { Order } from '@shop/schema/orders'
 import type { ShopSettings } from '@shop/schema/settings'
 import { type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
-import { CHANGES_COUNTER } from '../change-feed'
 import { placedWrites, recordPlaced } from '../dashboard/sales-summary'
 import type { Executor } from '../database'
 import { isPostgres, KEEP_PREPARED, nowIso } from '../dialect'
@@ -13,7 +12,7 @@ import * as productsRepo from '../products/products.repository'
 import * as settingsRepo from '../settings/settings.repository'
 import * as orderKeysRepo from './order-keys.repository'
 import * as ordersRepo from './orders.repository'
-import type { OrderItemsTable, OrdersTable } from './orders.table'
+import { CHANGES_COUNTER, type OrderItemsTable, type OrdersTable } from './orders.table'
 
 /**
  * The reads and writes of a batch of guest orders (the API's order writer), after it has taken its order numbers.

@@ -72,8 +72,19 @@ export interface OrderItemsTable {
   lead_max_days: number | null
 }
 
-/** Named counters: the running order number, and how many customers have orders (the sales summary). */
+/**
+ * Named counters: the running order number, how many customers have orders (the sales summary), and how many
+ * changes other than stock were published to the API processes (CHANGES_COUNTER).
+ */
 export interface CountersTable {
   name: string
   value: number
 }
+
+/**
+ * The counter of the changes of scope `all` published on PostgreSQL, raised by the statement that sends their
+ * notice (change-feed.ts), before the writer answers. A reader that saw the count before reading what it keeps
+ * (the money rules) and finds it unchanged later, in a statement of its own, knows that no such change was
+ * published in between, without the round trip of the feed's `sync()`: the order batch reads it with its stock.
+ */
+export const CHANGES_COUNTER = 'published_changes'
