@@ -300,13 +300,7 @@ async function writeBatchSqlite(
     db,
     orders.map((order) => ordersRepo.saleOf(order, now)),
   )
-  // Matched by order number: RETURNING promises no order.
-  const rowByNumber = new Map(orderRows.map((row) => [row.order_number, row]))
-  const written = orders.map((order) => {
-    const row = rowByNumber.get(order.orderNumber)
-    if (!row) throw new Error(`order ${order.orderNumber} was not written`)
-    return row
-  })
+  const written = ordersRepo.writtenInOrder(orders, orderRows)
   const itemValues = orders.flatMap((order, i) =>
     order.items.map((item) => {
       const row = ordersRepo.itemRow(item)
@@ -332,6 +326,7 @@ async function writeBatchSqlite(
   return ordersRepo.toOrders(written, itemRows)
 }
 
+/** The columns' names, quoted, separated by commas. */
 function columnList<R>(columns: ColumnTypes<R>): RawBuilder<unknown> {
   return sql.join(columns.map(([column]) => sql.ref(column)))
 }
@@ -412,15 +407,15 @@ function writeParts(
   return [
     ...(totals ? [sql`totals as (${totals})`] : []),
     sql`new_orders as (
-      insert into orders (${sql.join(ORDER_COLUMNS.map(([column]) => sql.ref(column)))})
+      insert into orders (${columnList(ORDER_COLUMNS)})
       select * from ${unnestColumns(orderRows, ORDER_COLUMNS)}
       returning *)`,
     ...summary,
     sql`new_items as (
-      insert into order_items (order_id, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(column)))})
+      insert into order_items (order_id, ${columnList(ITEM_COLUMNS)})
       select new_orders.id, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(`given.${column}`)))}
       from ${unnestColumns(items, [['order_number', 'text'], ...ITEM_COLUMNS], true)}
-        as given(order_number, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(column)))}, position)
+        as given(order_number, ${columnList(ITEM_COLUMNS)}, position)
       join new_orders on new_orders.order_number = given.order_number
       order by given.position
       returning *)`,
@@ -446,16 +441,7 @@ function writeParts(
 /** The created orders in the order given, from the rows written. */
 function createdOrders(orders: readonly ordersRepo.NewOrder[], written: Written | undefined): Order[] {
   if (!written) throw new Error('the orders were not written')
-  // Matched by order number: RETURNING promises no order.
-  const rowByNumber = new Map(written.orders.map((row) => [row.order_number, row]))
-  return ordersRepo.toOrders(
-    orders.map((order) => {
-      const row = rowByNumber.get(order.orderNumber)
-      if (!row) throw new Error(`order ${order.orderNumber} was not written`)
-      return row
-    }),
-    written.items,
-  )
+  return ordersRepo.toOrders(ordersRepo.writtenInOrder(orders, written.orders), written.items)
 }
 
 type ColumnTypes<R> = ReadonlyArray<readonly [keyof R & string, string]>

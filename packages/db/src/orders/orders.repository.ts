@@ -494,12 +494,7 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
     db,
     orders.map((order) => saleOf(order, now)),
   )
-  const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
-  const orderRows = orders.map((order) => {
-    const row = rowByNumber.get(order.orderNumber)
-    if (!row) throw new Error(`order ${order.orderNumber} was not written`)
-    return row
-  })
+  const orderRows = writtenInOrder(orders, rows)
   const itemValues = orderRows.flatMap((row, i) =>
     (orders[i]?.items ?? []).map((item) => ({ order_id: row.id, ...itemRow(item) })),
   )
@@ -508,6 +503,22 @@ export async function insertMany(db: Executor, orders: NewOrder[]): Promise<Orde
     itemRows.push(...(await db.insertInto('order_items').values(chunk).returningAll().execute()))
   }
   return toOrders(orderRows, itemRows)
+}
+
+/**
+ * The rows an insert gave back for these orders, in the orders' order: matched by order number, since RETURNING
+ * promises no order. Throws for an order with no row.
+ */
+export function writtenInOrder(
+  orders: readonly NewOrder[],
+  rows: ReadonlyArray<Selectable<OrdersTable>>,
+): Array<Selectable<OrdersTable>> {
+  const rowByNumber = new Map(rows.map((row) => [row.order_number, row]))
+  return orders.map((order) => {
+    const row = rowByNumber.get(order.orderNumber)
+    if (!row) throw new Error(`order ${order.orderNumber} was not written`)
+    return row
+  })
 }
 
 /** The row of a new order; `now` stands in for its creation time when it has none. */
