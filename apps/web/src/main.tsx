@@ -5,6 +5,7 @@ import './styles/heading-font.css'
 import './global.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { App } from './app'
@@ -41,17 +42,18 @@ const routes = createRoutes(clients)
 async function hydratePage(state: ShopState) {
   hydrate(clients.queryClient, reviveQueryErrors(state.queries))
   await loadMatchedLazyRoutes(routes, window.location.pathname)
-  // Its own task, as for a page rendered here (below): none holds the main thread long.
-  setTimeout(() => {
-    const hydrate = () => {
-      hydrateRoot(container as HTMLElement, tree(state.publicUrl, routes))
-    }
-    // A visitor who has tapped already waits for exactly this: the page is hydrated in one task, and the tap is
-    // answered as soon as it can be. Otherwise hydration runs as a transition, in slices of a few milliseconds, so
-    // no long task holds the main thread (docs/decisions/0010).
-    if (hasHeldTaps()) hydrate()
-    else startTransition(hydrate)
-  })
+  const hydrateTree = () => {
+    hydrateRoot(container as HTMLElement, tree(state.publicUrl, routes))
+  }
+  // A visitor who has tapped already waits for exactly this: the page is hydrated at once, in this task and in one
+  // piece (React's synchronous lane), and the tap is answered right after it (docs/decisions/0033, 0035).
+  if (hasHeldTaps()) {
+    flushSync(hydrateTree)
+    return
+  }
+  // Otherwise hydration starts in a task of its own, as for a page rendered here (below), and runs as a transition,
+  // in slices of a few milliseconds, so no long task holds the main thread (docs/decisions/0010).
+  setTimeout(() => startTransition(hydrateTree))
 }
 
 /**
@@ -79,5 +81,7 @@ function tree(publicUrl: string, shopRoutes: ShopRoute[]) {
   )
 }
 
-// After the module's own task.
-setTimeout(() => (serverState ? void hydratePage(serverState) : renderPage()))
+const startPage = () => (serverState ? void hydratePage(serverState) : renderPage())
+// After the module's own task, but at once for a visitor who has tapped already.
+if (hasHeldTaps()) startPage()
+else setTimeout(startPage)

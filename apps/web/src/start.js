@@ -1,28 +1,25 @@
 // Starts the shop's code. Written into the page's <head> by the build (vite.config.ts), before the stylesheet, so it
-// runs while the HTML is still arriving (docs/decisions/0023):
-// - Right after the parser has asked for the stylesheet, the first chunks (data-chunks) are fetched into the browser's
-//   cache at high priority: their wait for a first byte passes beside the stylesheet's instead of after the first
-//   paint (docs/decisions/0025). Nothing runs them yet, so the main thread stays free for the first paint.
-// - Once the server-rendered page has been painted (its first contentful paint), the first chunks (data-chunks, each
-//   after the ones it imports, the entry last) and the page's own chunks are asked for at high priority and run one
-//   by one, each in a task of its own, so that no single task holds the main thread for all of them. A page with
-//   nothing rendered (the admin) and a hidden tab, which paints nothing, start at once.
+// runs while the HTML is still arriving (docs/decisions/0023, 0035):
+// - Right after the parser has asked for the stylesheet, the first chunks (data-chunks) are asked for as module
+//   preloads at high priority: their wait for a first byte passes beside the stylesheet's instead of after the first
+//   paint (docs/decisions/0025), and each chunk is fetched once, into the page's module map, whatever the browser's
+//   cache does (0035). The browser compiles a chunk as it arrives; nothing runs it yet.
+// - Once the server-rendered page has been painted (its first contentful paint), the first chunks (each after the
+//   ones it imports, the entry last) are run one by one, each in a task of its own, so that no single task holds the
+//   main thread for all of them. A page with nothing rendered (the admin) and a hidden tab, which paints nothing,
+//   start at once.
 const script = document.currentScript
 const { chunks = '', tapChunks = '', tapStyles = '' } = script?.dataset ?? {}
 const files = (hrefs) => hrefs.split(' ').filter(Boolean)
 let started = false
 
-/** Asks for the files now, into the cache; the module loader finds them there when it runs them. */
-function prefetch(hrefs) {
-  for (const href of hrefs) {
-    fetch(href, { priority: 'high' })
-      .then((response) => response.blob())
-      .catch(() => {})
-  }
-}
+const preloaded = new Set()
 
+/** Asks for the files as modules, once each: the module loader takes them from the page's module map. */
 function preload(hrefs) {
   for (const href of hrefs) {
+    if (preloaded.has(href)) continue
+    preloaded.add(href)
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = href
@@ -44,6 +41,7 @@ async function start() {
   preload(files(chunks))
   preload(pageChunks())
   for (const href of files(chunks)) {
+    if (isTapped) return
     await import(href)
     await new Promise((resolve) => setTimeout(resolve))
   }
@@ -85,13 +83,21 @@ function onTap() {
   if (isTapped) return
   isTapped = true
   void start()
+  // The visitor waits for all of the code now: the entry (the last chunk) brings every chunk it imports at once, in
+  // one go, instead of one by one with a task between them. After a tap the browser keeps timers and loading tasks
+  // waiting behind input (some hundred milliseconds on a slowed phone), and each such task would be one more wait.
+  // (Its code reads the whole page: not before the HTML has been parsed.)
+  const first = files(chunks)
+  const runEntry = () => void import(first[first.length - 1])
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', runEntry)
+  else runEntry()
   preload(files(tapChunks))
   addStyles(files(tapStyles))
 }
 window.addEventListener('shop:tap', onTap, { once: true })
 
 // The parser goes on to the stylesheet's <link> once this script has run: the stylesheet is asked for first.
-setTimeout(() => prefetch(files(chunks)))
+setTimeout(() => preload(files(chunks)))
 document.addEventListener('DOMContentLoaded', () => {
   if (window.__shopEarlyTaps?.held() > 0) onTap()
   if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') void start()

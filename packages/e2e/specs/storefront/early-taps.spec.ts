@@ -10,8 +10,8 @@ import { expect, test } from '../../fixtures/test'
  * of the tap. The page is opened without waiting for anything (not even its load event), as a person taps what they
  * see. Each test prints the time from the tap to its effect. The menu, the search and the cart are popovers the
  * browser opens itself and answer in a fraction of a second, and the Order Tracking form is sent by the browser
- * (0019); the page's own controls wait for its code, 1.0 to 2.5 s on this machine (docs/decisions/0033), and the
- * checkout's form, whose code comes when Checkout is tapped, about 1.7 s (docs/decisions/0032).
+ * (0019); the page's own controls wait for its code, 0.8 to 1.2 s on an AMD host (docs/decisions/0035), and the
+ * checkout's form, whose code comes when a piece is added to the cart, about 0.8 s.
  */
 
 const EFFECT_WITHIN_MS = 3_000

@@ -1,27 +1,18 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { IconMinus, IconPlus, IconShoppingBag, IconTrash } from '@tabler/icons-react'
-import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { OrderLineDetails } from '../../components/order-line-details'
 import { ResponsiveImage } from '../../components/responsive-image'
-import { usePreloadPageCode } from '../../lib/shop-route'
 import { useFormatMoney } from '../shop/use-format-money'
-import { type CartLine, cartTotal, lineKey, remainingStock } from './cart'
+import { type CartLine, CHECKOUT_PATH, cartTotal, lineKey, remainingStock } from './cart'
 import classes from './cart-drawer.module.css'
 import { useCart } from './cart-store'
-
-const CHECKOUT_PATH = '/checkout'
 
 /** The cart's lines, the subtotal and the way to checkout: the body of the cart popover (cart-popover.tsx). */
 export function CartContents({ onClose }: { onClose: () => void }) {
   const formatMoney = useFormatMoney()
   const { items, total, itemCount, setQuantity, remove, clear } = useCart()
   const isEmpty = items.length === 0
-  // A visitor looking at a cart with something in it is likely to check out: the checkout's code comes meanwhile.
-  const preloadPageCode = usePreloadPageCode()
-  useEffect(() => {
-    if (!isEmpty) preloadPageCode(CHECKOUT_PATH)
-  }, [isEmpty, preloadPageCode])
 
   return (
     <>

@@ -1,5 +1,8 @@
 import type { LeadTime } from '@shop/schema/display'
 
+/** The checkout's address: where the cart leads. */
+export const CHECKOUT_PATH = '/checkout'
+
 /** What the buyer typed for one personalisation field of the product ("Engraving": "Jn 3:16"), exactly as typed. */
 export interface CartLinePersonalization {
   fieldId: number
