@@ -9,6 +9,8 @@
   const taps = []
   const typed = new Map()
   let isDone = false
+  // Whether the visitor has tapped a control before the code ran, held or not: then they wait for the code.
+  let wasTapped = false
 
   const rootOf = (node) => {
     const root = document.getElementById('root')
@@ -27,6 +29,7 @@
     event.stopPropagation()
     element.setAttribute('data-tap-pending', '')
     taps.push({ kind, element, path: pathOf(element, root) })
+    wasTapped = true
     // The code may still be waiting for the first paint: a tap asks for it now.
     window.dispatchEvent(new Event('shop:tap'))
   }
@@ -41,6 +44,7 @@
     // A button that opens a popover (the menu, the search, the cart) works without code; what the popover shows
     // once the code runs is asked for now.
     if (control.hasAttribute('popovertarget')) {
+      wasTapped = true
       window.dispatchEvent(new Event('shop:tap'))
       return
     }
@@ -71,6 +75,8 @@
   window.__shopEarlyTaps = {
     /** How many taps wait for the code. */
     held: () => taps.length,
+    /** Whether the visitor has tapped a control: one held, or a popover's button the browser answered. */
+    tapped: () => wasTapped,
     /** Stops holding taps (React answers them from now on) and gives what was held, in order. */
     finish() {
       isDone = true

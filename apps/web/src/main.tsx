@@ -11,7 +11,7 @@ import { BrowserRouter } from 'react-router-dom'
 import { App } from './app'
 import { HeadContext } from './features/seo/use-page-head'
 import { createClients } from './lib/clients'
-import { hasHeldTaps } from './lib/early-taps'
+import { hasTappedEarly } from './lib/early-taps'
 import type { ShopRoute } from './lib/shop-route'
 import { AppRoutes, createRoutes, loadMatchedLazyRoutes, loadPage } from './router'
 import { readShopState, reviveQueryErrors, type ShopState } from './ssr-state'
@@ -47,7 +47,7 @@ async function hydratePage(state: ShopState) {
   }
   // A visitor who has tapped already waits for exactly this: the page is hydrated at once, in this task and in one
   // piece (React's synchronous lane), and the tap is answered right after it (docs/decisions/0033, 0035).
-  if (hasHeldTaps()) {
+  if (hasTappedEarly()) {
     flushSync(hydrateTree)
     return
   }
@@ -83,5 +83,5 @@ function tree(publicUrl: string, shopRoutes: ShopRoute[]) {
 
 const startPage = () => (serverState ? void hydratePage(serverState) : renderPage())
 // After the module's own task, but at once for a visitor who has tapped already.
-if (hasHeldTaps()) startPage()
+if (hasTappedEarly()) startPage()
 else setTimeout(startPage)

@@ -18,6 +18,7 @@ interface TypedField {
 
 interface EarlyTaps {
   held(): number
+  tapped(): boolean
   finish(): { taps: HeldTap[]; typed: TypedField[] }
 }
 
@@ -68,9 +69,12 @@ function replay(tap: HeldTap) {
   form?.requestSubmit(submitter)
 }
 
-/** Whether the visitor has tapped something that waits for the page's code. */
-export function hasHeldTaps(): boolean {
-  return (window.__shopEarlyTaps?.held() ?? 0) > 0
+/**
+ * Whether the visitor has tapped the page before its code ran: a tap it holds, or a popover the browser opened whose
+ * contents (the cart's lines) come with the code. Either way the visitor is waiting for the code.
+ */
+export function hasTappedEarly(): boolean {
+  return window.__shopEarlyTaps?.tapped() ?? false
 }
 
 /** Called once the page is hydrated (or rendered here): gives React what the visitor did before. */
