@@ -24,14 +24,18 @@
     }
     return path
   }
+  // The visitor waits for the code from now on (held or not), and the code may still be waiting for the first paint:
+  // a tap asks for it now.
+  const askForCode = () => {
+    wasTapped = true
+    window.dispatchEvent(new Event('shop:tap'))
+  }
   const hold = (event, element, root, kind) => {
     event.preventDefault()
     event.stopPropagation()
     element.setAttribute('data-tap-pending', '')
     taps.push({ kind, element, path: pathOf(element, root) })
-    wasTapped = true
-    // The code may still be waiting for the first paint: a tap asks for it now.
-    window.dispatchEvent(new Event('shop:tap'))
+    askForCode()
   }
 
   const onClick = (event) => {
@@ -44,8 +48,7 @@
     // A button that opens a popover (the menu, the search, the cart) works without code; what the popover shows
     // once the code runs is asked for now.
     if (control.hasAttribute('popovertarget')) {
-      wasTapped = true
-      window.dispatchEvent(new Event('shop:tap'))
+      askForCode()
       return
     }
     hold(event, control, root, 'click')
