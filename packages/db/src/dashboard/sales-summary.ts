@@ -123,42 +123,6 @@ function rowsOf(delta: SummaryDelta): SummaryRows {
   }
 }
 
-function upsertDays(db: Executor, rows: DayDelta[]) {
-  return db
-    .insertInto('sales_days')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('day').doUpdateSet({
-        order_count: sql`sales_days.order_count + excluded.order_count`,
-        sold_count: sql`sales_days.sold_count + excluded.sold_count`,
-        revenue_cents: sql`sales_days.revenue_cents + excluded.revenue_cents`,
-      }),
-    )
-}
-
-function upsertProductDays(db: Executor, rows: ProductDayDelta[]) {
-  return db
-    .insertInto('product_sales_days')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['day', 'product_id']).doUpdateSet({
-        units: sql`product_sales_days.units + excluded.units`,
-        revenue_cents: sql`product_sales_days.revenue_cents + excluded.revenue_cents`,
-      }),
-    )
-}
-
-function upsertStatusDays(db: Executor, rows: StatusDayDelta[]) {
-  return db
-    .insertInto('order_status_days')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns(['status', 'day'])
-        .doUpdateSet({ order_count: sql`order_status_days.order_count + excluded.order_count` }),
-    )
-}
-
 /**
  * Writes a delta: one upsert per table, and the customers counter moved by the e-mails that gained their first
  * order or lost their last; then drops the rows a removal emptied.
@@ -186,23 +150,20 @@ async function apply(db: Executor, delta: SummaryDelta): Promise<void> {
   if (emptied.length > 0) await db.deleteFrom('customers').where('email_key', 'in', emptied).execute()
 }
 
-/** SQLite: a statement per table (and per 1,000 rows), in process and cheap. Gives the customers left at none. */
+/**
+ * SQLite: a statement per table, in process and cheap. Each table's rows go in as one JSON array read by
+ * `json_each`, so a statement's text is the same whatever the number of rows (SQLite prepares it once, and Kysely
+ * builds a few nodes rather than one per value). Gives the customers left at none.
+ */
 async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]> {
-  for (const chunk of chunks(rows.days, ROWS_PER_UPSERT)) await upsertDays(db, chunk).execute()
-  for (const chunk of chunks(rows.products, ROWS_PER_UPSERT)) await upsertProductDays(db, chunk).execute()
-  for (const chunk of chunks(rows.statuses, ROWS_PER_UPSERT)) await upsertStatusDays(db, chunk).execute()
+  for (const upsert of sqliteTableUpserts(rows)) await upsert.execute(db)
   let counted = 0
   const emptied: string[] = []
-  for (const chunk of chunks(rows.customers, ROWS_PER_UPSERT)) {
-    const upserted = await db
-      .insertInto('customers')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('email_key').doUpdateSet({ order_count: sql`customers.order_count + excluded.order_count` }),
-      )
-      .returning(['email_key', 'order_count'])
-      .execute()
-    const change = new Map(chunk.map((row) => [row.email_key, row.order_count]))
+  if (rows.customers.length > 0) {
+    const { rows: upserted } = await sql<{ email_key: string; order_count: number }>`${sqliteCustomersUpsert(
+      rows.customers,
+    )} returning email_key, order_count`.execute(db)
+    const change = new Map(rows.customers.map((row) => [row.email_key, row.order_count]))
     for (const row of upserted) {
       const after = toNumber(row.order_count)
       // Before this write the key had `after - change` orders: no row (or none left) means it was no customer.
@@ -212,13 +173,51 @@ async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]
     }
   }
   if (counted !== 0) {
-    await db
-      .insertInto('counters')
-      .values({ name: CUSTOMERS_COUNTER, value: counted })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + excluded.value` }))
-      .execute()
+    await sql`insert into counters (name, value) values (${CUSTOMERS_COUNTER}, ${counted})
+      on conflict (name) do update set value = counters.value + excluded.value`.execute(db)
   }
   return emptied
+}
+
+/** SQLite: the upserts of the days, the products' days and the statuses' days that have rows. */
+function sqliteTableUpserts(rows: SummaryRows): RawBuilder<unknown>[] {
+  return [
+    rows.days.length > 0 &&
+      sql`insert into sales_days (day, order_count, sold_count, revenue_cents)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3 from json_each(${jsonRows(rows.days, DAY_COLUMNS)})
+        where true
+        on conflict (day) do update set order_count = sales_days.order_count + excluded.order_count,
+          sold_count = sales_days.sold_count + excluded.sold_count,
+          revenue_cents = sales_days.revenue_cents + excluded.revenue_cents`,
+    rows.products.length > 0 &&
+      sql`insert into product_sales_days (day, product_id, units, revenue_cents)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3
+        from json_each(${jsonRows(rows.products, PRODUCT_DAY_COLUMNS)}) where true
+        on conflict (day, product_id) do update set units = product_sales_days.units + excluded.units,
+          revenue_cents = product_sales_days.revenue_cents + excluded.revenue_cents`,
+    rows.statuses.length > 0 &&
+      sql`insert into order_status_days (status, day, order_count)
+        select value ->> 0, value ->> 1, value ->> 2 from json_each(${jsonRows(rows.statuses, STATUS_DAY_COLUMNS)})
+        where true
+        on conflict (status, day) do update set order_count = order_status_days.order_count + excluded.order_count`,
+  ].filter((upsert) => upsert !== false)
+}
+
+/** SQLite: the customers' upsert (the caller may add a RETURNING). */
+function sqliteCustomersUpsert(customers: SummaryRows['customers']): RawBuilder<unknown> {
+  return sql`insert into customers (email_key, order_count)
+    select value ->> 0, value ->> 1 from json_each(${jsonRows(customers, CUSTOMER_COLUMNS)}) where true
+    on conflict (email_key) do update set order_count = customers.order_count + excluded.order_count`
+}
+
+const DAY_COLUMNS = ['day', 'order_count', 'sold_count', 'revenue_cents'] as const
+const PRODUCT_DAY_COLUMNS = ['day', 'product_id', 'units', 'revenue_cents'] as const
+const STATUS_DAY_COLUMNS = ['status', 'day', 'order_count'] as const
+const CUSTOMER_COLUMNS = ['email_key', 'order_count'] as const
+
+/** The rows as a JSON array of arrays, the columns in the order given. */
+function jsonRows<R>(rows: readonly R[], columns: ReadonlyArray<keyof R>): string {
+  return JSON.stringify(rows.map((row) => columns.map((column) => row[column])))
 }
 
 /**
