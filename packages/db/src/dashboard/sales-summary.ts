@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Executor } from '../database'
 import { isPostgres, toNumber } from '../dialect'
+import { insertJsonRows } from '../json-rows'
 import { chunks } from '../statement-chunks'
 
 /**
@@ -151,9 +152,8 @@ async function apply(db: Executor, delta: SummaryDelta): Promise<void> {
 }
 
 /**
- * SQLite: a statement per table, in process and cheap. Each table's rows go in as one JSON array read by
- * `json_each`, so a statement's text is the same whatever the number of rows (SQLite prepares it once, and Kysely
- * builds a few nodes rather than one per value). Gives the customers left at none.
+ * SQLite: a statement per table, in process and cheap, each table's rows as one JSON array (json-rows.ts). Gives the
+ * customers left at none.
  */
 async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]> {
   for (const upsert of sqliteTableUpserts(rows)) await upsert.execute(db)
@@ -183,30 +183,23 @@ async function upsertOneByOne(db: Executor, rows: SummaryRows): Promise<string[]
 function sqliteTableUpserts(rows: SummaryRows): RawBuilder<unknown>[] {
   return [
     rows.days.length > 0 &&
-      sql`insert into sales_days (day, order_count, sold_count, revenue_cents)
-        select value ->> 0, value ->> 1, value ->> 2, value ->> 3 from json_each(${jsonRows(rows.days, DAY_COLUMNS)})
-        where true
+      sql`${insertJsonRows('sales_days', DAY_COLUMNS, rows.days)}
         on conflict (day) do update set order_count = sales_days.order_count + excluded.order_count,
           sold_count = sales_days.sold_count + excluded.sold_count,
           revenue_cents = sales_days.revenue_cents + excluded.revenue_cents`,
     rows.products.length > 0 &&
-      sql`insert into product_sales_days (day, product_id, units, revenue_cents)
-        select value ->> 0, value ->> 1, value ->> 2, value ->> 3
-        from json_each(${jsonRows(rows.products, PRODUCT_DAY_COLUMNS)}) where true
+      sql`${insertJsonRows('product_sales_days', PRODUCT_DAY_COLUMNS, rows.products)}
         on conflict (day, product_id) do update set units = product_sales_days.units + excluded.units,
           revenue_cents = product_sales_days.revenue_cents + excluded.revenue_cents`,
     rows.statuses.length > 0 &&
-      sql`insert into order_status_days (status, day, order_count)
-        select value ->> 0, value ->> 1, value ->> 2 from json_each(${jsonRows(rows.statuses, STATUS_DAY_COLUMNS)})
-        where true
+      sql`${insertJsonRows('order_status_days', STATUS_DAY_COLUMNS, rows.statuses)}
         on conflict (status, day) do update set order_count = order_status_days.order_count + excluded.order_count`,
   ].filter((upsert) => upsert !== false)
 }
 
 /** SQLite: the customers' upsert (the caller may add a RETURNING). */
 function sqliteCustomersUpsert(customers: SummaryRows['customers']): RawBuilder<unknown> {
-  return sql`insert into customers (email_key, order_count)
-    select value ->> 0, value ->> 1 from json_each(${jsonRows(customers, CUSTOMER_COLUMNS)}) where true
+  return sql`${insertJsonRows('customers', CUSTOMER_COLUMNS, customers)}
     on conflict (email_key) do update set order_count = customers.order_count + excluded.order_count`
 }
 
@@ -214,11 +207,6 @@ const DAY_COLUMNS = ['day', 'order_count', 'sold_count', 'revenue_cents'] as con
 const PRODUCT_DAY_COLUMNS = ['day', 'product_id', 'units', 'revenue_cents'] as const
 const STATUS_DAY_COLUMNS = ['status', 'day', 'order_count'] as const
 const CUSTOMER_COLUMNS = ['email_key', 'order_count'] as const
-
-/** The rows as a JSON array of arrays, the columns in the order given. */
-function jsonRows<R>(rows: readonly R[], columns: ReadonlyArray<keyof R>): string {
-  return JSON.stringify(rows.map((row) => columns.map((column) => row[column])))
-}
 
 /**
  * PostgreSQL: every upsert of the delta in one statement, a round trip for the summary instead of five. Its parts

@@ -5,6 +5,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { placedWrites, recordPlaced } from '../dashboard/sales-summary'
 import type { Executor } from '../database'
 import { isPostgres, KEEP_PREPARED, nowIso } from '../dialect'
+import { insertJsonRows, jsonColumns } from '../json-rows'
 import * as moneyRepo from '../money/money.repository'
 import type { NewMail } from '../outbox/outbox.repository'
 import * as outboxRepo from '../outbox/outbox.repository'
@@ -279,9 +280,8 @@ export async function writeBatch(
 }
 
 /**
- * SQLite: the rows of each table as one JSON array of arrays, read by `json_each`, so that a statement's text, and
- * the statement SQLite prepared for it, is the same for one order as for sixty-four, and building it costs Kysely
- * a few nodes instead of one per value of every row (the largest part of a batch's time after SQLite's own).
+ * SQLite: the rows of each table as one JSON array of arrays (json-rows.ts): building a statement was the largest
+ * part of a batch's time after SQLite's own, and its text is now the same for one order as for sixty-four.
  */
 async function writeBatchSqlite(
   db: Executor,
@@ -290,12 +290,11 @@ async function writeBatchSqlite(
 ): Promise<Order[]> {
   const { orders, records } = batch
   await productsRepo.refreshTotals(db, batch.productIds)
-  const orderValues = orders.map((order) => {
-    const row = ordersRepo.orderRow(order, now)
-    return ORDER_COLUMNS.map(([column]) => row[column])
-  })
-  const { rows: orderRows } = await sql<Selectable<OrdersTable>>`insert into orders (${columnList(ORDER_COLUMNS)})
-    select ${jsonColumns(ORDER_COLUMNS.length)} from json_each(${JSON.stringify(orderValues)}) returning *`.execute(db)
+  const { rows: orderRows } = await sql<Selectable<OrdersTable>>`${insertJsonRows(
+    'orders',
+    ORDER_COLUMNS.map(([column]) => column),
+    orders.map((order) => ordersRepo.orderRow(order, now)),
+  )} returning *`.execute(db)
   await recordPlaced(
     db,
     orders.map((order) => ordersRepo.saleOf(order, now)),
@@ -329,11 +328,6 @@ async function writeBatchSqlite(
 /** The columns' names, quoted, separated by commas. */
 function columnList<R>(columns: ColumnTypes<R>): RawBuilder<unknown> {
   return sql.join(columns.map(([column]) => sql.ref(column)))
-}
-
-/** `value ->> 0, value ->> 1, ...`: the elements of json_each's row, an array, as columns. */
-function jsonColumns(count: number): RawBuilder<unknown> {
-  return sql.raw(Array.from({ length: count }, (_, i) => `value ->> ${i}`).join(', '))
 }
 
 /**
