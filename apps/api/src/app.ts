@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
-import { createDb } from '@shop/db/client'
+import { createDb, type Db } from '@shop/db/client'
+import { indexNewOrders } from '@shop/db/search'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { AppDeps } from './deps'
 import type { Config, TrustProxy } from './env'
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db,
     auditRetentionDays: config.auditRetentionDays,
     // Also without the keys: card orders placed before they were removed are still cancelled once overdue.
-    tasks: [cardSweepTask(app, deps)],
+    tasks: [cardSweepTask(app, deps), orderSearchTask(db)],
   })
   await app.register(mailDelivery)
 
@@ -138,6 +139,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
 // Card orders past their checkout's expiry are settled every few minutes (features/card-payments/card-sweep.ts).
 const CARD_SWEEP_EVERY_MS = 5 * 60_000
+
+const ORDER_SEARCH_EVERY_MS = 1000
+
+/**
+ * SQLite's search index of orders follows the orders within about a second (a search brings it fully up to date
+ * first): one insert of a second's orders costs far less than one per order (search.ts indexNewOrders).
+ */
+function orderSearchTask(db: Db): PeriodicTask {
+  return {
+    name: 'order-search-index',
+    firstAfterMs: ORDER_SEARCH_EVERY_MS,
+    everyMs: ORDER_SEARCH_EVERY_MS,
+    async run() {
+      await indexNewOrders(db)
+    },
+  }
+}
 
 function cardSweepTask(app: FastifyInstance, deps: AppDeps): PeriodicTask {
   const log = app.log.child({ task: 'card-sweep' })

@@ -26,7 +26,7 @@ import * as cardPaymentsRepo from './payments/card-payments.repository'
 import * as paymentsRepo from './payments/payments.repository'
 import * as productsRepo from './products/products.repository'
 import * as rateLimitsRepo from './rate-limits/rate-limits.repository'
-import { SEARCH_TABLES } from './search/search'
+import { checkOrderSearchIndex, SEARCH_TABLES } from './search/search'
 import { seedDemo } from './seed/seed'
 import * as settingsRepo from './settings/settings.repository'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
@@ -291,6 +291,10 @@ describe('copyDatabase', () => {
     expect((await productsRepo.findMany(target, { search: 'cpy-000' })).map((product) => product.sku)).toEqual([
       'CPY-0001',
     ])
+    const orders = await ordersRepo.findPage(target, { page: 1, pageSize: 50, sort: 'oldest', search: 'ada byron' })
+    expect(orders.total).toBe(sourceRows.orders?.filter((row) => row.customer_name === 'Ada Byron').length)
+    expect(orders.total).toBeGreaterThan(0)
+    await checkOrderSearchIndex(target)
   })
 
   it('starts from a source with rows in every table and gaps in its ids', () => {

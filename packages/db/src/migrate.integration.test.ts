@@ -16,9 +16,11 @@ import * as m0003 from './migrations/2026_11_24_0900_create_order_mail_tables'
 import * as m0004 from './migrations/2026_11_25_0900_create_product_variants'
 import * as m0005 from './migrations/2026_11_25_1200_create_search_indexes'
 import * as m0013 from './migrations/2026_11_27_1000_key_order_keys_by_order'
+import * as m0016 from './migrations/2026_11_29_1100_index_orders_search_in_batches'
 import * as orderKeysRepo from './orders/order-keys.repository'
 import * as ordersRepo from './orders/orders.repository'
 import * as productsRepo from './products/products.repository'
+import { checkOrderSearchIndex } from './search/search'
 import { createTestDatabase, type TestDatabase } from './testing/create-test-db'
 import { insertCategory, insertProduct } from './testing/factories'
 
@@ -402,5 +404,52 @@ describe('guest page keys kept by order (2026_11_27_1000_key_order_keys_by_order
       { order_id: first.id, key_hash: '0000-first-again' },
       { order_id: first.id, key_hash: 'ffff-first' },
     ])
+  })
+})
+
+describe('the search index of orders brought up to date after the orders (2026_11_29_1100_index_orders_search_in_batches)', () => {
+  async function placeOrder(customerName: string): Promise<number> {
+    return db.transaction().execute(async (tx) => {
+      const order = await ordersRepo.insert(tx, {
+        orderNumber: await ordersRepo.nextOrderNumber(tx),
+        customerName,
+        customerEmail: 'searcher@example.com',
+        customerAddress: null,
+        notes: null,
+        status: 'pending',
+        totalCents: 4900,
+        items: [],
+      })
+      return order.id
+    })
+  }
+  const names = async (search: string) =>
+    (await ordersRepo.findPage(db, { page: 1, pageSize: 50, sort: 'oldest', search })).items.map(
+      (order) => order.customerName,
+    )
+
+  it("keeps an existing shop's orders searchable, indexes new ones after them, and can go back", async () => {
+    await migrateToLatest(db)
+    // The shop as the release before: every order indexed by a trigger as it was written.
+    await m0016.down(db)
+    await placeOrder('Earlier Kept')
+    const earlierGone = await placeOrder('Earlier Gone')
+
+    await m0016.up(db)
+    await placeOrder('Later Buyer')
+    await ordersRepo.remove(db, earlierGone)
+    expect(await names('earlier')).toEqual(['Earlier Kept'])
+    expect(await names('later')).toEqual(['Later Buyer'])
+    await checkOrderSearchIndex(db)
+
+    // Back again with an order not yet indexed: the earlier schema's index holds every order.
+    await placeOrder('Latest Buyer')
+    await m0016.down(db)
+    await checkOrderSearchIndex(db)
+    // SQLite's index only: PostgreSQL's indexes are the tables' own.
+    if (!isPostgres(db)) {
+      const hits = await sql`select rowid from orders_search where orders_search match '"latest buyer"'`.execute(db)
+      expect(hits.rows).toHaveLength(1)
+    }
   })
 })

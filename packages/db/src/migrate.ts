@@ -16,6 +16,7 @@ import * as m0012 from './migrations/2026_11_27_0900_add_reset_token_purpose'
 import * as m0013 from './migrations/2026_11_27_1000_key_order_keys_by_order'
 import * as m0014 from './migrations/2026_11_27_1200_create_card_payments'
 import * as m0015 from './migrations/2026_11_28_0600_index_pending_mails'
+import * as m0016 from './migrations/2026_11_29_1100_index_orders_search_in_batches'
 
 /** Migrations are listed here, not read from a folder, so they survive bundling. Append, never edit. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_27_1000_key_order_keys_by_order': m0013,
   '2026_11_27_1200_create_card_payments': m0014,
   '2026_11_28_0600_index_pending_mails': m0015,
+  '2026_11_29_1100_index_orders_search_in_batches': m0016,
 }
 
 /** Applied only when a database is created: a start that applies it runs on a brand-new database. */

@@ -21,7 +21,7 @@ import * as salesSummary from '../dashboard/sales-summary'
 import type { Database, Executor } from '../database'
 import { fromDbBool, nowIso, toDbBool, toNumber } from '../dialect'
 import { leadTimeOf } from '../products/products.repository'
-import { orderMatches } from '../search/search'
+import { indexNewOrders, orderMatches } from '../search/search'
 import { chunks } from '../statement-chunks'
 import type { OrderItemsTable, OrdersTable } from './orders.table'
 
@@ -226,6 +226,7 @@ export async function findPage(
   db: Executor,
   options: OrderPageOptions,
 ): Promise<{ items: OrderSummary[]; total: number }> {
+  if (options.search) await indexNewOrders(db)
   const matches = orderFilter(db, options)
   const count = countPage(db, options, matches)
 
@@ -269,6 +270,7 @@ export async function* iterateWithItems(
   const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE
   const after = direction === 'desc' ? '<' : '>'
   let last: Selectable<OrdersTable> | undefined
+  if (options.search) await indexNewOrders(db)
   for (;;) {
     let query = db.selectFrom('orders').selectAll('orders').where(orderFilter(db, options))
     if (last) {

@@ -8,6 +8,7 @@ import * as ordersRepo from '../orders/orders.repository'
 import * as productsRepo from '../products/products.repository'
 import { createTestDb, type TestDb } from '../testing/create-test-db'
 import { insertProduct } from '../testing/factories'
+import { checkOrderSearchIndex, indexNewOrders } from './search'
 
 let testDb: TestDb
 let db: Db
@@ -82,6 +83,61 @@ describe('order search', () => {
     expect(await names('renamed')).toEqual(['Renamed Buyer'])
     await ordersRepo.remove(db, extra.id)
     expect(await names('renamed')).toEqual([])
+  })
+})
+
+describe('the search index of orders, brought up to date after the orders', () => {
+  it('finds orders changed or deleted before the index took them in, and the index stays whole', async () => {
+    const kept = await placeOrder('Unindexed Keeper', 'keeper@example.com', 100, '2026-11-22T10:00:00.000Z')
+    const renamed = await placeOrder('Unindexed Before', 'before@example.com', 100, '2026-11-22T11:00:00.000Z')
+    const deleted = await placeOrder('Unindexed Gone', 'gone@example.com', 100, '2026-11-22T12:00:00.000Z')
+    // Changed and deleted before any search or the server's once-a-second turn indexed them.
+    await db.updateTable('orders').set({ customer_name: 'Unindexed After' }).where('id', '=', renamed.id).execute()
+    await ordersRepo.remove(db, deleted.id)
+
+    expect(await names('unindexed')).toEqual(['Unindexed Keeper', 'Unindexed After'])
+    expect(await names('unindexed before')).toEqual([])
+    await checkOrderSearchIndex(db)
+
+    // Once indexed, a change and a delete reach the index at once.
+    await db.updateTable('orders').set({ customer_name: 'Indexed Keeper' }).where('id', '=', kept.id).execute()
+    await ordersRepo.remove(db, renamed.id)
+    expect(await names('unindexed')).toEqual([])
+    expect(await names('indexed keeper')).toEqual(['Indexed Keeper'])
+    await checkOrderSearchIndex(db)
+    await ordersRepo.remove(db, kept.id)
+  })
+
+  it('indexes a burst of orders in chunks, each order once, and the newest is found at once', async () => {
+    const count = 2_345
+    await db.transaction().execute(async (tx) => {
+      for (let n = 0; n < count; n += 1) {
+        await ordersRepo.insert(tx, {
+          orderNumber: await ordersRepo.nextOrderNumber(tx),
+          customerName: `Burst Buyer ${n}`,
+          customerEmail: `burst${n}@example.com`,
+          customerAddress: null,
+          notes: null,
+          status: 'pending',
+          totalCents: 100,
+          items: [],
+          createdAt: '2026-11-23T10:00:00.000Z',
+        })
+      }
+    })
+    const page = await ordersRepo.findPage(db, { page: 1, pageSize: 5, sort: 'newest', search: 'burst buyer' })
+    expect(page.total).toBe(count)
+    expect(page.items[0]?.customerName).toBe(`Burst Buyer ${count - 1}`)
+    expect(await names(`burst${count - 1}@example.com`)).toEqual([`Burst Buyer ${count - 1}`])
+    // Nothing is left to index, and nothing was indexed twice.
+    expect(await indexNewOrders(db)).toBe(0)
+    await checkOrderSearchIndex(db)
+    const burst = await db.selectFrom('orders').select('id').where('customer_name', 'like', 'Burst Buyer %').execute()
+    await db.transaction().execute(async (tx) => {
+      for (const { id } of burst) await ordersRepo.remove(tx, id)
+    })
+    expect(await names('burst buyer')).toEqual([])
+    await checkOrderSearchIndex(db)
   })
 })
 

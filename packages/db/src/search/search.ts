@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
+import { inTransaction } from '../client'
 import type { Executor } from '../database'
 import { isPostgres } from '../dialect'
 
@@ -10,8 +11,11 @@ import { isPostgres } from '../dialect'
  * accents are kept ("José" finds "José", not "Jose"); `%`, `_` and quotes are plain characters.
  */
 
-/** SQLite's search tables (FTS5, with their shadow tables): indexes kept by triggers, not data to copy. */
-export const SEARCH_TABLES = ['orders_search', 'products_search'] as const
+/**
+ * SQLite's search tables (FTS5, with their shadow tables) and how far the orders' index has come: indexes the shop
+ * keeps, not data to copy. A copy's target indexes its orders itself (indexNewOrders).
+ */
+export const SEARCH_TABLES = ['orders_search', 'products_search', 'search_marks'] as const
 
 // The trigram tokenizer indexes three characters at a time: shorter text has no trigram to look up.
 const MIN_INDEXED_LENGTH = 3
@@ -55,6 +59,52 @@ function longestWordOf(text: string): string | undefined {
 }
 
 const ORDER_COLUMNS = ['orders.order_number', 'orders.customer_name', 'orders.customer_email'] as const
+
+/** Orders indexed per transaction: the write lock is let go between chunks, so orders arriving meanwhile wait little. */
+const INDEX_CHUNK = 1000
+
+/**
+ * Brings SQLite's search index of orders up to date: the orders written since the last time (their ids are above
+ * `search_marks.indexed_to`, ids only grow) go into the index a chunk per transaction, in id order, and the mark
+ * moves past them in the same transaction. Orders are not indexed as they are written: one insert of many rows into
+ * FTS5 costs far less than one per order (docs/decisions/0036-order-search-indexed-after-the-orders.md). Every
+ * search of orders calls this first, so it finds every order committed before it; the server also calls it once a
+ * second. Safe to run at any time from any process. Nothing to do on PostgreSQL, whose indexes are written with
+ * the row. Returns how many orders it indexed.
+ */
+export async function indexNewOrders(db: Executor): Promise<number> {
+  if (isPostgres(db)) return 0
+  let indexed = 0
+  for (;;) {
+    const chunk = await inTransaction(db, async (tx) => {
+      // A write first, so the transaction holds the write lock from its first statement on: what it reads cannot
+      // change before it commits.
+      const { numAffectedRows } =
+        await sql`insert into orders_search (rowid, order_number, customer_name, customer_email)
+        select id, order_number, customer_name, customer_email from orders
+        where id > (select indexed_to from search_marks where name = 'orders')
+        order by id limit ${INDEX_CHUNK}`.execute(tx)
+      const rows = Number(numAffectedRows ?? 0)
+      if (rows > 0) {
+        await sql`update search_marks set indexed_to = (select max(id) from (
+            select id from orders where id > search_marks.indexed_to order by id limit ${INDEX_CHUNK}))
+          where name = 'orders'`.execute(tx)
+      }
+      return rows
+    })
+    indexed += chunk
+    if (chunk < INDEX_CHUNK) return indexed
+  }
+}
+
+/**
+ * Throws when SQLite's search index of orders differs from the orders themselves (FTS5's integrity check against
+ * its content table); run it after indexNewOrders, which leaves no order out. Nothing to check on PostgreSQL.
+ */
+export async function checkOrderSearchIndex(db: Executor): Promise<void> {
+  if (isPostgres(db)) return
+  await sql`insert into orders_search (orders_search, rank) values ('integrity-check', 1)`.execute(db)
+}
 
 /** Orders whose number, customer name or customer e-mail contains `text`. */
 export function orderMatches(db: Executor, text: string): Expression<SqlBool> {

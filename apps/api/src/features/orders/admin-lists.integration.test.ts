@@ -3,10 +3,14 @@
  * matching rows in X-Total-Count and the neighbouring pages in Link, searched, filtered and sorted by the database.
  * SQLite and PostgreSQL.
  */
+import * as ordersRepo from '@shop/db/orders'
+import { checkOrderSearchIndex } from '@shop/db/search'
 import { insertCategory, insertProduct } from '@shop/db/testing/factories'
 import { MAX_PAGE_SIZE } from '@shop/schema/common'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../testing/test-app'
+import { waitFor } from '../../testing/waits'
 
 let t: TestApp
 let token: string
@@ -39,6 +43,50 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const list = (query: string) => t.request({ method: 'GET', url: `/api/admin/orders${query}`, token })
+
+describe('the search index of orders', () => {
+  it('finds an order the moment it is placed, and the server indexes orders without waiting for a search', async () => {
+    const product = await insertProduct(t.db, { price: 10, stock: 10 })
+    const placed = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        customerName: 'Quick Searcher',
+        customerEmail: 'quick.searcher@example.com',
+        customerAddress: '1 Fast Lane, Springfield',
+        items: [{ productId: product.id, quantity: 1 }],
+      },
+    })
+    expect(placed.statusCode).toBe(201)
+    const found = await list('?q=quick.searcher@example.com')
+    expect(found.json().map((order: { orderNumber: string }) => order.orderNumber)).toEqual([placed.json().orderNumber])
+    await ordersRepo.remove(t.db, placed.json().id)
+
+    const another = await t.request({
+      method: 'POST',
+      url: '/api/orders',
+      json: {
+        customerName: 'Background Indexed',
+        customerEmail: 'background@example.com',
+        customerAddress: '2 Slow Lane, Springfield',
+        items: [{ productId: product.id, quantity: 1 }],
+      },
+    })
+    expect(another.statusCode).toBe(201)
+    // SQLite's index is filled after the orders: once a second by the server, with no search asking.
+    if (t.database.databaseUrl === undefined) {
+      await waitFor(
+        async () =>
+          (await sql<{ indexed_to: number }>`select indexed_to from search_marks where name = 'orders'`.execute(t.db))
+            .rows[0]?.indexed_to ?? 0,
+        (indexedTo) => indexedTo >= another.json().id,
+        5_000,
+      )
+    }
+    await checkOrderSearchIndex(t.db)
+    await ordersRepo.remove(t.db, another.json().id)
+  })
+})
 
 describe('GET /api/admin/orders, paged', () => {
   it('answers the newest page with the total and links to the other pages, keeping the filters', async () => {
