@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely'
+import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely'
 
 /**
  * Every difference between SQLite and PostgreSQL that repositories meet lives here.
@@ -38,3 +38,20 @@ export function nowIso(): string {
  * every connection for as long as it lives.
  */
 export const KEEP_PREPARED = '/* kept prepared */'
+
+/**
+ * `column` is one of `values`, in a text that is the same whatever their number, so that the statement it is part
+ * of is prepared once (SQLite caches statements by their text; PostgreSQL keeps them with KEEP_PREPARED), and costs
+ * the query builder one node instead of one per value: SQLite reads the values from a JSON array, PostgreSQL from
+ * an array of `type`.
+ */
+export function isOneOf(
+  db: Parameters<typeof isPostgres>[0],
+  column: string,
+  values: readonly number[] | readonly string[],
+  type: 'integer' | 'text' = 'integer',
+): RawBuilder<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`${sql.ref(column)} = any(cast(${[...values]} as ${sql.raw(type)}[]))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`
+}

@@ -11,10 +11,9 @@ import {
   type VariantValues,
   variantsOf,
 } from '@shop/schema/products'
-import { type ExpressionBuilder, type Selectable, type SqlBool, sql } from 'kysely'
-import { jsonArrayFrom } from 'kysely/helpers/postgres'
+import { expressionBuilder, type Selectable, sql } from 'kysely'
 import type { Database, Executor } from '../database'
-import { fromDbBool, isPostgres, nowIso, toDbBool, toNumber } from '../dialect'
+import { type DbBool, fromDbBool, isOneOf, isPostgres, nowIso, toDbBool, toNumber } from '../dialect'
 import { productMatches } from '../search/search'
 import { isActiveLowStockVariant, isPubliclyVisible } from './product-rules'
 import type { ProductVariantsTable } from './products.table'
@@ -89,9 +88,10 @@ async function variantRowsByProduct(
 ): Promise<Map<number, VariantRow[]>> {
   const variants = new Map<number, VariantRow[]>()
   if (ids.length === 0) return variants
-  let query = db.selectFrom('product_variants').selectAll().where('product_id', 'in', ids)
-  if (options.activeOnly) query = query.where('active', '=', toDbBool(true))
-  for (const row of await query.orderBy('product_id').orderBy('position').orderBy('id').execute()) {
+  const { rows } = await sql<VariantRow>`select * from product_variants where ${isOneOf(db, 'product_id', ids)}
+    ${options.activeOnly ? sql`and active = ${toDbBool(true)}` : sql``}
+    order by product_id, position, id`.execute(db)
+  for (const row of rows) {
     const list = variants.get(row.product_id)
     if (list) list.push(row)
     else variants.set(row.product_id, [row])
@@ -314,38 +314,32 @@ export interface OrderableProduct {
   variants: OrderableVariant[]
 }
 
-function orderableQuery(db: Executor, ids: readonly number[]) {
-  return db
-    .selectFrom('products')
-    .leftJoin('categories', 'categories.id', 'products.category_id')
-    .select((eb) => [
-      'products.id',
-      'products.name',
-      'products.options',
-      'products.personalization',
-      isPubliclyVisible(eb).as('is_available'),
-      eb
-        .selectFrom('product_images')
-        .select('product_images.url')
-        .whereRef('product_images.product_id', '=', 'products.id')
-        .orderBy('product_images.position')
-        .limit(1)
-        .as('image_url'),
-    ])
-    .where((eb) => productIdIn(db, eb, ids))
+/** A product as orderableQuery reads it. */
+interface OrderableRow {
+  id: number
+  name: string
+  options: string
+  personalization: string
+  is_available: DbBool
+  image_url: string | null
 }
+
+// The public visibility rule, built once: orderableQuery runs once per batch of orders.
+const IS_PUBLICLY_VISIBLE = isPubliclyVisible(expressionBuilder<Database, 'products' | 'categories'>())
 
 /**
- * `products.id in (...)`; on PostgreSQL `= any(array)`, one text whatever the count, so that the statements it is
- * part of can stay prepared (KEEP_PREPARED).
+ * What orders need of the products of `ids`, with `extra` columns. A text rather than the query builder: it runs
+ * once per batch of orders, and building it took longer than running it.
  */
-function productIdIn(db: Executor, eb: ExpressionBuilder<Database, 'products'>, ids: readonly number[]) {
-  return isPostgres(db)
-    ? sql<SqlBool>`products.id = any(cast(${[...ids]} as integer[]))`
-    : eb('products.id', 'in', [...ids])
+function orderableQuery<R extends OrderableRow>(db: Executor, ids: readonly number[], extra = sql``) {
+  return sql<R>`select products.id, products.name, products.options, products.personalization,
+      ${IS_PUBLICLY_VISIBLE} as is_available,
+      (select product_images.url from product_images where product_images.product_id = products.id
+        order by product_images.position limit 1) as image_url
+      ${extra}
+    from products left join categories on categories.id = products.category_id
+    where ${isOneOf(db, 'products.id', ids)}`
 }
-
-type OrderableRow = Awaited<ReturnType<ReturnType<typeof orderableQuery>['execute']>>[number]
 
 /**
  * The products of `ids` as orders need them, whatever the count: on PostgreSQL one query, each product's variants
@@ -354,8 +348,8 @@ type OrderableRow = Awaited<ReturnType<ReturnType<typeof orderableQuery>['execut
  */
 export async function findOrderable(db: Executor, ids: number[]): Promise<Map<number, OrderableProduct>> {
   if (ids.length === 0) return new Map()
-  if (isPostgres(db)) return toOrderableWithVariants(await orderableWithVariantsQuery(db, ids).execute())
-  const [rows, variants] = await Promise.all([orderableQuery(db, ids).execute(), variantRowsByProduct(db, ids)])
+  if (isPostgres(db)) return toOrderableWithVariants((await orderableWithVariantsQuery(db, ids).execute(db)).rows)
+  const [{ rows }, variants] = await Promise.all([orderableQuery(db, ids).execute(db), variantRowsByProduct(db, ids)])
   return toOrderable(rows, (row) => variants.get(row.id) ?? [])
 }
 
@@ -364,19 +358,17 @@ export async function findOrderable(db: Executor, ids: number[]): Promise<Map<nu
  * within another statement (a batch of orders reads it with the codes and settings it needs).
  */
 export function orderableWithVariantsQuery(db: Executor, ids: readonly number[]) {
-  return orderableQuery(db, ids).select((eb) =>
-    jsonArrayFrom(
-      eb
-        .selectFrom('product_variants')
-        .selectAll('product_variants')
-        .whereRef('product_variants.product_id', '=', 'products.id')
-        .orderBy('product_variants.position')
-        .orderBy('product_variants.id'),
-    ).as('variants'),
+  const query = orderableQuery<OrderableWithVariantsRow>(
+    db,
+    ids,
+    sql`, (select coalesce(json_agg(variant order by variant.position, variant.id), '[]') from product_variants as variant
+        where variant.product_id = products.id) as variants`,
   )
+  // In parentheses, so that it may stand where a subquery does (PostgreSQL also runs it so on its own).
+  return sql<OrderableWithVariantsRow>`(${query})`
 }
 
-type OrderableWithVariantsRow = Awaited<ReturnType<ReturnType<typeof orderableWithVariantsQuery>['execute']>>[number]
+type OrderableWithVariantsRow = OrderableRow & { variants: VariantRow[] }
 
 export function toOrderableWithVariants(rows: OrderableWithVariantsRow[]): Map<number, OrderableProduct> {
   return toOrderable(rows, (row) => row.variants)
@@ -572,36 +564,23 @@ export async function skusTakenElsewhere(db: Executor, skus: string[], productId
  */
 export async function refreshTotals(db: Executor, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return
-  await refreshTotalsQuery(db, productIds).execute()
+  await refreshTotalsQuery(db, productIds).execute(db)
 }
 
 /** The update refreshTotals makes, to run within another statement (PostgreSQL's batch of orders). */
 export function refreshTotalsQuery(db: Executor, productIds: readonly number[]) {
-  return db
-    .updateTable('products')
-    .set((eb) => ({
-      price_cents: eb.fn.coalesce(
-        eb
-          .selectFrom('product_variants')
-          .select((sub) => sub.fn.min<number>('product_variants.price_cents').as('p'))
-          .whereRef('product_variants.product_id', '=', 'products.id')
-          .where('product_variants.active', '=', toDbBool(true)),
-        eb
-          .selectFrom('product_variants')
-          .select((sub) => sub.fn.min<number>('product_variants.price_cents').as('p'))
-          .whereRef('product_variants.product_id', '=', 'products.id'),
-        eb.ref('products.price_cents'),
-      ),
-      stock: eb.fn.coalesce(
-        eb
-          .selectFrom('product_variants')
-          .select((sub) => sub.fn.sum<number>('product_variants.stock').as('s'))
-          .whereRef('product_variants.product_id', '=', 'products.id')
-          .where('product_variants.active', '=', toDbBool(true)),
-        eb.lit(0),
-      ),
-    }))
-    .where((eb) => productIdIn(db, eb, productIds))
+  // A text rather than the query builder: it runs once per batch of orders, and building it took longer than running it.
+  return sql`update products set
+      price_cents = coalesce(
+        (select min(product_variants.price_cents) from product_variants
+          where product_variants.product_id = products.id and product_variants.active = ${toDbBool(true)}),
+        (select min(product_variants.price_cents) from product_variants where product_variants.product_id = products.id),
+        products.price_cents),
+      stock = coalesce(
+        (select sum(product_variants.stock) from product_variants
+          where product_variants.product_id = products.id and product_variants.active = ${toDbBool(true)}),
+        0)
+    where ${isOneOf(db, 'products.id', productIds)}`
 }
 
 async function replaceImages(db: Executor, productId: number, urls: string[]): Promise<void> {
@@ -680,19 +659,16 @@ export async function takeStock(db: Executor, variantId: number, quantity: numbe
  */
 export async function takeStockOfMany(db: Executor, quantities: ReadonlyMap<number, number>): Promise<boolean> {
   if (quantities.size === 0) return true
-  const ids = [...quantities.keys()]
-  // CAST: PostgreSQL gives a bare parameter in THEN no type of its own.
-  const quantity = sql<number>`case id ${sql.join(
-    [...quantities].map(([id, count]) => sql`when ${id} then cast(${count} as integer)`),
-    sql` `,
-  )} end`
-  const result = await db
-    .updateTable('product_variants')
-    .set({ stock: sql`stock - ${quantity}`, updated_at: nowIso() })
-    .where('id', 'in', ids)
-    .where('stock', '>=', quantity)
-    .executeTakeFirst()
-  return toNumber(result.numUpdatedRows) === quantities.size
+  // One text whatever the number of variants (and no query builder: it runs once per batch of orders).
+  const taken = isPostgres(db)
+    ? sql`unnest(cast(${[...quantities.keys()]} as integer[]), cast(${[...quantities.values()]} as integer[]))
+        as taken(id, quantity)`
+    : sql`(select value ->> 0 as id, value ->> 1 as quantity from json_each(${JSON.stringify([...quantities])})) as taken`
+  const result = await sql`update product_variants
+    set stock = product_variants.stock - taken.quantity, updated_at = ${nowIso()}
+    from ${taken}
+    where product_variants.id = taken.id and product_variants.stock >= taken.quantity`.execute(db)
+  return toNumber(result.numAffectedRows) === quantities.size
 }
 
 /**
