@@ -5,7 +5,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import { placedWrites, recordPlaced } from '../dashboard/sales-summary'
 import type { Executor } from '../database'
 import { isPostgres, KEEP_PREPARED, nowIso } from '../dialect'
-import { insertJsonRows, jsonColumns } from '../json-rows'
+import { insertJsonArrays, insertJsonRows } from '../json-rows'
 import * as moneyRepo from '../money/money.repository'
 import type { NewMail } from '../outbox/outbox.repository'
 import * as outboxRepo from '../outbox/outbox.repository'
@@ -306,11 +306,11 @@ async function writeBatchSqlite(
       return [written[i]?.id, ...ITEM_COLUMNS.map(([column]) => row[column])]
     }),
   )
-  const { rows: itemRows } = await sql<Selectable<OrderItemsTable>>`insert into order_items
-      (order_id, ${columnList(ITEM_COLUMNS)})
-    select ${jsonColumns(ITEM_COLUMNS.length + 1)} from json_each(${JSON.stringify(itemValues)}) returning *`.execute(
-    db,
-  )
+  const { rows: itemRows } = await sql<Selectable<OrderItemsTable>>`${insertJsonArrays(
+    'order_items',
+    ITEM_INSERT_COLUMNS,
+    itemValues,
+  )} returning *`.execute(db)
   const keyValues = written.map((row, i) => [records[i]?.keyHash ?? '', row.id])
   await sql`insert into order_keys (key_hash, order_id, created_at)
     select value ->> 0, value ->> 1, ${now} from json_each(${JSON.stringify(keyValues)})`.execute(db)
@@ -479,6 +479,9 @@ const ITEM_COLUMNS: ColumnTypes<ReturnType<typeof ordersRepo.itemRow>> = [
   ['lead_min_days', 'integer'],
   ['lead_max_days', 'integer'],
 ]
+
+/** SQLite's insert of the lines: their order's id, then ITEM_COLUMNS. */
+const ITEM_INSERT_COLUMNS = ['order_id', ...ITEM_COLUMNS.map(([column]) => column)]
 
 /**
  * `unnest(...)` of one typed array per column: the rows as a table, in their order (`withPosition` adds their

@@ -45,7 +45,7 @@ function storedPaymentMethod(value: string | null): PaymentMethodKind | null {
   return value !== null && METHOD_KINDS.has(value) ? (value as PaymentMethodKind) : null
 }
 
-function toSummary(row: OrderRow): OrderSummary {
+function toSummary(row: Selectable<OrdersTable>, itemCount: OrderRow['item_count'] | null): OrderSummary {
   return {
     id: row.id,
     orderNumber: row.order_number,
@@ -55,7 +55,7 @@ function toSummary(row: OrderRow): OrderSummary {
     status: row.status as OrderStatus,
     total: centsToMoney(row.total_cents),
     notes: row.notes,
-    itemCount: toNumber(row.item_count),
+    itemCount: toNumber(itemCount),
     paymentStatus: storedPaymentStatus(row.payment_status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -130,7 +130,7 @@ function toPayment(row: Selectable<OrdersTable>): OrderPayment {
 function toOrder(row: Selectable<OrdersTable>, items: Array<Selectable<OrderItemsTable>>): Order {
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0)
   return {
-    ...toSummary({ ...row, item_count: itemCount }),
+    ...toSummary(row, itemCount),
     items: items.map(toItem),
     ...toTracking(row),
     charges: toCharges(row),
@@ -247,7 +247,7 @@ export async function findPage(
     .orderBy('orders.id', direction)
     .execute()
   return {
-    items: rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 })),
+    items: rows.map((row) => toSummary(row, row.item_count)),
     total: await count,
   }
 }
@@ -326,7 +326,7 @@ export async function findMany(db: Executor, options: { limit?: number } = {}): 
   let query = summaryQuery(db).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc')
   if (options.limit !== undefined) query = query.limit(options.limit)
   const rows = await query.execute()
-  return rows.map((row) => toSummary({ ...row, item_count: row.item_count ?? 0 }))
+  return rows.map((row) => toSummary(row, row.item_count))
 }
 
 export async function findByIdWithItems(db: Executor, id: number): Promise<Order | undefined> {
@@ -334,7 +334,7 @@ export async function findByIdWithItems(db: Executor, id: number): Promise<Order
   if (!row) return undefined
   const items = await db.selectFrom('order_items').selectAll().where('order_id', '=', id).orderBy('id').execute()
   return {
-    ...toSummary({ ...row, item_count: row.item_count ?? 0 }),
+    ...toSummary(row, row.item_count),
     items: items.map(toItem),
     ...toTracking(row),
     charges: toCharges(row),
