@@ -33,28 +33,6 @@ export function insertJsonArrays(
   columns: readonly string[],
   rows: ReadonlyArray<readonly unknown[]>,
 ): RawBuilder<unknown> {
-  return sql`${insertPrefix(table, columns)}${JSON.stringify(rows)}) where true`
-}
-
-// The text before the rows, per table and columns: made once, as a batch of orders writes the same ones each time.
-const insertPrefixes = new Map<string, RawBuilder<unknown>>()
-
-/** `insert into "<table>" ("<column>", ...) select value ->> 0, ... from json_each(` */
-function insertPrefix(table: string, columns: readonly string[]): RawBuilder<unknown> {
-  const key = `${table}(${columns.join(',')})`
-  let prefix = insertPrefixes.get(key)
-  if (!prefix) {
-    prefix = sql.raw(
-      `insert into ${quoted(table)} (${columns.map(quoted).join(', ')})
-    select ${Array.from({ length: columns.length }, (_, i) => `value ->> ${i}`).join(', ')} from json_each(`,
-    )
-    insertPrefixes.set(key, prefix)
-  }
-  return prefix
-}
-
-/** An identifier of the shop's own schema (a table or column name in the code, never from a client), quoted. */
-function quoted(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`)
-  return `"${name}"`
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+    select ${jsonColumns(columns.length)} from json_each(${JSON.stringify(rows)}) where true`
 }
