@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely'
 import type { Executor } from '../database'
+import { isOneOf, KEEP_PREPARED } from '../dialect'
 import type { RateLimitsTable } from './rate-limits.table'
 
 export interface RateLimitState {
@@ -37,15 +38,19 @@ export async function hit(db: Executor, key: string, now: string, resetAt: strin
 }
 
 /**
- * A key's current window, read without counting a hit; undefined when it has none or its window has passed. Read
- * before every order that names a code: one text, which Kysely builds in a fifth of the time its query builder
- * takes for the same statement.
+ * The current windows of `keys`, read without counting a hit, by key; a key that has none, or whose window has
+ * passed by `now`, is missing. The order path reads the windows its orders' clients are in, many at once: one text
+ * whatever their number (isOneOf), kept prepared on PostgreSQL.
  */
-export async function findWindow(db: Executor, key: string, now: string): Promise<RateLimitState | undefined> {
-  const { rows } = await sql<Pick<Selectable<RateLimitsTable>, 'count' | 'reset_at'>>`
-    select count, reset_at from rate_limits where key = ${key} and reset_at > ${now}`.execute(db)
-  const row = rows[0]
-  return row ? { count: row.count, resetAt: row.reset_at } : undefined
+export async function findWindows(
+  db: Executor,
+  keys: readonly string[],
+  now: string,
+): Promise<Map<string, RateLimitState>> {
+  const { rows } = await sql<Pick<Selectable<RateLimitsTable>, 'key' | 'count' | 'reset_at'>>`
+    select key, count, reset_at from rate_limits
+    where ${isOneOf(db, 'key', keys, 'text')} and reset_at > ${now} ${sql.raw(KEEP_PREPARED)}`.execute(db)
+  return new Map(rows.map((row) => [row.key, { count: row.count, resetAt: row.reset_at }]))
 }
 
 /** Takes one hit back from a key's current window; nothing happens when the window has passed or is at 0. */

@@ -38,15 +38,14 @@ const toRow = (values: SettingsValues) => ({
   updated_at: nowIso(),
 })
 
-/** The read get makes, to run within another statement (PostgreSQL's batch of orders); toSettings maps its row. */
-export function getQuery(db: Executor) {
-  return db.selectFrom('shop_settings').selectAll().where('id', '=', ROW_ID)
-}
+/**
+ * The settings' row, as a text: get reads it, and PostgreSQL's batch of orders reads it within its own statement
+ * (building it with the query builder took longer than running it). toSettings maps it.
+ */
+export const ROW_QUERY = sql<Selectable<ShopSettingsTable>>`select * from shop_settings where id = ${ROW_ID}`
 
 export async function get(db: Executor): Promise<ShopSettings | undefined> {
-  // The row as getQuery reads it, in a text: a batch of orders reads it, and building the query took longer.
-  const [row] = (await sql<Selectable<ShopSettingsTable>>`select * from shop_settings where id = ${ROW_ID}`.execute(db))
-    .rows
+  const [row] = (await ROW_QUERY.execute(db)).rows
   return row && toSettings(row)
 }
 

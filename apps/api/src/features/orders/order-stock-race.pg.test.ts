@@ -141,7 +141,7 @@ describe('an order batch whose stock changes after it was read', () => {
           expect(result.reason.message).toBe("Only 1 of 'Olive Wood Cross' is left in stock")
         }
       }
-      expect(statements.filter((text) => /update "counters" set "value" = "value" \+/.test(text))).toHaveLength(1)
+      expect(statements.filter((text) => /update counters set value = value \+/.test(text))).toHaveLength(1)
     } finally {
       await other.end()
       await watcher.end()
