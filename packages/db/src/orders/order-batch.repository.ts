@@ -382,41 +382,44 @@ function writeParts(
 ): RawBuilder<unknown>[] {
   const { orders, records } = batch
   const orderRows = orders.map((order) => ordersRepo.orderRow(order, now))
+  let position = 0
   const items = orders.flatMap((order) =>
-    order.items.map((item) => ({ order_number: order.orderNumber, ...ordersRepo.itemRow(item) })),
+    order.items.map((item) => ({ order_number: order.orderNumber, ...ordersRepo.itemRow(item), position: position++ })),
   )
+  const keys = orders.map((order, i) => ({ order_number: order.orderNumber, key_hash: records[i]?.keyHash ?? '' }))
   const mails = orders.flatMap((order, i) =>
-    (records[i]?.mails ?? []).map((mail) => ({ order_number: order.orderNumber, ...mail })),
+    (records[i]?.mails ?? []).map((mail) => ({
+      order_number: order.orderNumber,
+      kind: mail.kind,
+      recipient: mail.to,
+      payload: JSON.stringify(mail.payload),
+      message_id: mail.messageId,
+      position: position++,
+    })),
   )
   return [
     ...(totals ? [sql`totals as (${totals})`] : []),
     sql`new_orders as (
       insert into orders (${columnList(ORDER_COLUMNS)})
-      select * from ${unnestColumns(orderRows, ORDER_COLUMNS)}
+      select ${columnList(ORDER_COLUMNS)} from ${recordsOf(orderRows, ORDER_COLUMNS)}
       returning *)`,
     ...summary,
     sql`new_items as (
       insert into order_items (order_id, ${columnList(ITEM_COLUMNS)})
       select new_orders.id, ${sql.join(ITEM_COLUMNS.map(([column]) => sql.ref(`given.${column}`)))}
-      from ${unnestColumns(items, [['order_number', 'text'], ...ITEM_COLUMNS], true)}
-        as given(order_number, ${columnList(ITEM_COLUMNS)}, position)
+      from ${recordsOf(items, GIVEN_ITEM_COLUMNS)}
       join new_orders on new_orders.order_number = given.order_number
       order by given.position
       returning *)`,
     sql`new_keys as (
       insert into order_keys (key_hash, order_id, created_at)
       select given.key_hash, new_orders.id, ${now}
-      from unnest(cast(${orders.map((order) => order.orderNumber)} as text[]),
-        cast(${orders.map((_, i) => records[i]?.keyHash ?? '')} as text[])) as given(order_number, key_hash)
+      from ${recordsOf(keys, KEY_COLUMNS)}
       join new_orders on new_orders.order_number = given.order_number)`,
     sql`new_mails as (
       insert into outbox (kind, order_id, recipient, payload, message_id, next_attempt_at, created_at)
       select given.kind, new_orders.id, given.recipient, given.payload, given.message_id, ${now}, ${now}
-      from unnest(cast(${mails.map((mail) => mail.order_number)} as text[]),
-        cast(${mails.map((mail) => mail.kind)} as text[]), cast(${mails.map((mail) => mail.to)} as text[]),
-        cast(${mails.map((mail) => JSON.stringify(mail.payload))} as text[]),
-        cast(${mails.map((mail) => mail.messageId)} as text[])) with ordinality
-        as given(order_number, kind, recipient, payload, message_id, position)
+      from ${recordsOf(mails, MAIL_COLUMNS)}
       join new_orders on new_orders.order_number = given.order_number
       order by given.position)`,
   ]
@@ -470,15 +473,51 @@ const ITEM_COLUMNS: ColumnTypes<ReturnType<typeof ordersRepo.itemRow>> = [
   ['lead_max_days', 'integer'],
 ]
 
+/** A new line as the batch gives it: its order's number, ITEM_COLUMNS, and its place among the batch's lines. */
+const GIVEN_ITEM_COLUMNS: ColumnTypes<
+  ReturnType<typeof ordersRepo.itemRow> & { order_number: string; position: number }
+> = [['order_number', 'text'], ...ITEM_COLUMNS, ['position', 'integer']]
+
+/** A new order's guest page key, by its order's number. */
+const KEY_COLUMNS: ColumnTypes<{ order_number: string; key_hash: string }> = [
+  ['order_number', 'text'],
+  ['key_hash', 'text'],
+]
+
+/** A new order's mail, by its order's number, with its place among the batch's mails. */
+const MAIL_COLUMNS: ColumnTypes<{
+  order_number: string
+  kind: string
+  recipient: string
+  payload: string
+  message_id: string
+  position: number
+}> = [
+  ['order_number', 'text'],
+  ['kind', 'text'],
+  ['recipient', 'text'],
+  ['payload', 'text'],
+  ['message_id', 'text'],
+  ['position', 'integer'],
+]
+
 /** SQLite's insert of the lines: their order's id, then ITEM_COLUMNS. */
 const ITEM_INSERT_COLUMNS = ['order_id', ...ITEM_COLUMNS.map(([column]) => column)]
 
 /**
- * `unnest(...)` of one typed array per column: the rows as a table, in their order (`withPosition` adds their
- * 1-based place as a last column), whatever their number, in a statement of the same text.
+ * PostgreSQL: the rows as a table named `given`, from one JSON array of objects keyed by column (json_to_recordset):
+ * one parameter whatever their number, so the statement's text stays the same, and one JSON.stringify where pg
+ * wrote an array literal per column value by value (escaping each text, a mail's payload of a few kilobytes among
+ * them). A row's order is its `position` column, where it has one.
  */
-function unnestColumns<R>(rows: readonly R[], columns: ColumnTypes<R>, withPosition = false): RawBuilder<unknown> {
-  // pg writes each array as PostgreSQL's array literal; a boolean column's 1 and 0 read as true and false.
-  const arrays = columns.map(([column, type]) => sql`cast(${rows.map((row) => row[column])} as ${sql.raw(type)}[])`)
-  return sql`unnest(${sql.join(arrays)})${withPosition ? sql` with ordinality` : sql``}`
+function recordsOf<R>(rows: readonly R[], columns: ColumnTypes<R>): RawBuilder<unknown> {
+  let definitions = columnDefinitions.get(columns)
+  if (!definitions) {
+    definitions = sql.raw(columns.map(([column, type]) => `"${column}" ${type}`).join(', '))
+    columnDefinitions.set(columns, definitions)
+  }
+  return sql`json_to_recordset(cast(${JSON.stringify(rows)} as json)) as given(${definitions})`
 }
+
+/** Each table's column definitions as recordsOf writes them, made once (the names are this file's constants). */
+const columnDefinitions = new WeakMap<ColumnTypes<never>, RawBuilder<unknown>>()

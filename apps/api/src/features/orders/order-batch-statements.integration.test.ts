@@ -48,7 +48,10 @@ class StatementLog implements KyselyPlugin {
           ...new Set(
             [...text.matchAll(pattern)]
               .map((match) => match[1])
-              .filter((table) => table !== 'set' && table !== 'unnest' && table !== 'json_each'),
+              .filter(
+                (table) =>
+                  table !== 'set' && table !== 'unnest' && table !== 'json_each' && table !== 'json_to_recordset',
+              ),
           ),
         ].join(' + ')
       const written = tables(/\b(?:insert into|update|delete from)\s+"?(\w+)"?/g)
