@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { type DbOptions, postgresConfig } from './client'
 import type { Db } from './database'
+import { KEEP_PREPARED } from './dialect'
 import { CHANGES_COUNTER } from './orders/orders.table'
 
 /**
@@ -176,7 +177,7 @@ export async function openChangeFeed(db: Db, options: DbOptions, feedOptions: Ch
             returning value)
           select pg_notify(${CHANNEL}, ${payload}) from counted`.execute(db)
       } else {
-        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db)
+        await sql`select pg_notify(${CHANNEL}, ${payload}) ${sql.raw(KEEP_PREPARED)}`.execute(db)
       }
       await heard
     } finally {

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onPoolError, ping } from './client'
+import { createDb, type Db, KEEP_PREPARED, onPoolError, ping } from './client'
 import { createTestDb, type TestDb, testDatabaseUrl } from './testing/create-test-db'
 
 /** Ends every connection of the test database, as a server restart or an administrator would. */
@@ -85,5 +85,59 @@ describe('PostgreSQL pool errors', () => {
     await terminateConnections(t)
     await warned
     expect(heard).toEqual([])
+  })
+})
+
+describe('statements kept prepared', () => {
+  let t: TestDb
+  let db: Db
+  beforeAll(async () => {
+    t = await createTestDb()
+    if (!('postgresUrl' in t.options)) throw new Error('a PostgreSQL test database is needed')
+    // One connection, so that every statement below meets the same session.
+    db = createDb({ postgresUrl: t.options.postgresUrl, poolSize: 1 })
+  })
+  afterAll(async () => {
+    await db?.destroy()
+    await t?.cleanup()
+  })
+
+  const kept = (n: number) => sql<{ next: number }>`select cast(${n} as integer) + 1 as next ${sql.raw(KEEP_PREPARED)}`
+  const planModeWith = async (n: number) =>
+    (
+      await sql<{
+        mode: string
+        n: number
+      }>`select current_setting('plan_cache_mode') as mode, cast(${n} as integer) as n`.execute(db)
+    ).rows[0]?.mode
+  const plans = async () =>
+    (
+      await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans
+        from pg_prepared_statements where statement like ${`%${KEEP_PREPARED}`}`.execute(db)
+    ).rows
+
+  it('are planned once, where the server left to itself planned them on every run', async () => {
+    for (let i = 0; i < 7; i++) expect((await kept(i).execute(db)).rows[0]?.next).toBe(i + 1)
+    expect(await plans()).toEqual([{ generic_plans: 7, custom_plans: 0 }])
+  })
+
+  it("leave every other statement with parameters to the server's own plan_cache_mode", async () => {
+    await kept(1).execute(db)
+    expect(await planModeWith(1)).toBe('auto')
+    await kept(2).execute(db)
+    expect(await planModeWith(2)).toBe('auto')
+  })
+
+  it("leave them so after a rollback undid the connection's change of mode", async () => {
+    await kept(1).execute(db)
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        // Back to the server's mode inside the transaction: the rollback undoes it, to force_generic_plan.
+        await sql`select cast(${1} as integer)`.execute(trx)
+        throw new Error('rolled back')
+      })
+      .catch(() => undefined)
+    expect(await planModeWith(3)).toBe('auto')
   })
 })

@@ -96,11 +96,26 @@ export function createDb(options: DbOptions): Db {
 // other), and the pool remembers the names of as many texts.
 const PREPARED_PER_CONNECTION = 32
 
+type PlanMode = 'default' | 'generic'
+
+/** What the pool knows of one connection: its prepared statements' names, and its plan_cache_mode (undefined: unsure). */
+interface ConnectionState {
+  prepared: Set<string>
+  planMode: PlanMode | undefined
+}
+
 /**
  * The pool as Kysely's driver sees it, but that a statement ending in KEEP_PREPARED runs as a named prepared
- * statement (node-postgres's `name`): each connection parses it once, and PostgreSQL may keep its plan, where an
- * unnamed statement is parsed, analysed and planned on every run. The name is derived from the text, so two texts
- * never share one.
+ * statement (node-postgres's `name`): each connection parses it once, and plans it once. The name is derived from
+ * the text, so two texts never share one.
+ *
+ * Planned once: PostgreSQL's own choice (plan_cache_mode `auto`) planned the batch of orders' statements afresh on
+ * every run, a millisecond or more of each batch, while the order number counter's lock is held: it never found the
+ * generic plan cheap enough, its estimate knowing nothing of the arrays' lengths. These texts are written so their
+ * plan does not depend on their values (lists as arrays, rows as JSON), so the connection runs them with
+ * `force_generic_plan`, and goes back to the server's own setting before any other statement with parameters, whose
+ * best plan may depend on them (an admin's list by date, a search). The mode is the connection's: set when it must
+ * change, and set again after a rollback, which undoes a SET made in its transaction.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const namesByText = new Map<string, string>()
@@ -112,25 +127,36 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     }
     return name
   }
-  const preparedByClient = new WeakMap<pg.PoolClient, Set<string>>()
+  const stateByClient = new WeakMap<pg.PoolClient, ConnectionState>()
   return {
     connect: async () => {
       const client = await pool.connect()
-      let prepared = preparedByClient.get(client)
-      if (!prepared) {
-        prepared = new Set()
-        preparedByClient.set(client, prepared)
+      let known = stateByClient.get(client)
+      if (!known) {
+        known = { prepared: new Set(), planMode: 'default' }
+        stateByClient.set(client, known)
       }
-      const names = prepared
+      const state = known
+      const inPlanMode = async (mode: PlanMode) => {
+        if (state.planMode === mode) return
+        await client.query(mode === 'generic' ? 'set plan_cache_mode = force_generic_plan' : 'reset plan_cache_mode')
+        state.planMode = mode
+      }
       return {
-        query: (text: string, parameters: ReadonlyArray<unknown>) => {
+        query: async (text: string, parameters: ReadonlyArray<unknown>) => {
           const values = [...parameters]
-          if (!text.endsWith(KEEP_PREPARED)) return client.query(text, values)
-          const name = nameOf(text)
-          if (!names.has(name)) {
-            if (names.size >= PREPARED_PER_CONNECTION) return client.query(text, values)
-            names.add(name)
+          if (!text.endsWith(KEEP_PREPARED)) {
+            if (values.length > 0) await inPlanMode('default')
+            const result = await client.query(text, values)
+            if (/^\s*rollback\b/i.test(text)) state.planMode = undefined
+            return result
           }
+          const name = nameOf(text)
+          if (!state.prepared.has(name)) {
+            if (state.prepared.size >= PREPARED_PER_CONNECTION) return client.query(text, values)
+            state.prepared.add(name)
+          }
+          await inPlanMode('generic')
           return client.query({ name, text, values })
         },
         release: () => client.release(),

@@ -33,9 +33,9 @@ export function nowIso(): string {
 
 /**
  * PostgreSQL: the comment that ends a statement the database keeps prepared, one per connection, so that it is
- * parsed once and, after a few runs, planned once (client.ts names it). Only for statements whose text is the same
- * whatever their values (lists as arrays, `= any(...)` and `unnest(...)`): each text is one prepared statement on
- * every connection for as long as it lives.
+ * parsed and planned once, with a plan that holds for any values (client.ts names it). Only for statements whose
+ * text is the same whatever their values and whose best plan does not depend on them (lists as arrays, `= any(...)`,
+ * `unnest(...)`, rows as JSON): each text is one prepared statement on every connection for as long as it lives.
  */
 export const KEEP_PREPARED = '/* kept prepared */'
 

@@ -20,8 +20,8 @@ import { CHANGES_COUNTER, type OrderItemsTable, type OrdersTable } from './order
  * a round trip and batches queue behind the order number counter's lock, a batch makes two: one reads everything
  * the orders are decided on, one takes the stock and the codes' uses and writes the orders with everything that
  * goes with them (placeBatch). Rows of any number travel as one array per column (`unnest`), so a statement's text
- * does not grow with the batch, and each is kept prepared on its connection (KEEP_PREPARED): parsed once, and
- * planned once when PostgreSQL finds its generic plan no worse.
+ * does not grow with the batch, and each is kept prepared on its connection (KEEP_PREPARED): parsed and planned
+ * once.
  */
 
 /** What a batch decides its orders on. */
