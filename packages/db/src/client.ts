@@ -9,7 +9,7 @@ import { KEEP_PREPARED } from './dialect'
 import { CachedSqliteDialect } from './sqlite-dialect'
 
 export type { Db, Executor } from './database'
-export { KEEP_PREPARED } from './dialect'
+export { isPostgres, KEEP_PREPARED } from './dialect'
 
 export type DbOptions =
   | {

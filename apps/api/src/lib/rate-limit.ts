@@ -1,4 +1,4 @@
-import type { Db } from '@shop/db/client'
+import { type Db, isPostgres } from '@shop/db/client'
 import * as rateLimitsRepo from '@shop/db/rate-limits'
 import { Redis } from 'ioredis'
 import { AppError } from './app-error'
@@ -41,13 +41,20 @@ interface AskedWindow {
 }
 
 /**
- * The database store's peek: the peeks asked for in one turn of the event loop share one read. Every order that
- * names a code peeks its client's count before it joins a batch, and a sale's orders all name one; on PostgreSQL
- * each read of its own was a round trip, more of them than the batches' own statements. Each answer is as of its
- * own moment: the read asks for the windows open at the earliest, and a window that closed before a later one's
- * moment is none for it.
+ * The database store's peek. Every order that names a code peeks its client's count before it joins a batch, and a
+ * sale's orders all name one. On PostgreSQL each read of its own was a round trip, more of them than the batches'
+ * own statements: the peeks asked for in one turn of the event loop share one read. Each answer is as of its own
+ * moment: the read asks for the windows open at the earliest, and a window that closed before a later one's moment
+ * is none for it. On SQLite a read is a call within the process: each peek reads at once, where waiting for the
+ * turn to end would put its order in the batch after the one it arrived for.
  */
 function windowReader(db: Db): RateLimitStore['peek'] {
+  if (!isPostgres(db)) {
+    return async (key, now) => {
+      const at = new Date(now).toISOString()
+      return (await rateLimitsRepo.findWindows(db, [key], at)).get(key)
+    }
+  }
   let asked: AskedWindow[] = []
   const read = async (batch: AskedWindow[]) => {
     const earliest = batch.map((one) => one.now).sort()[0] ?? ''
