@@ -19,9 +19,9 @@ import { CHANGES_COUNTER, type OrderItemsTable, type OrdersTable } from './order
  * On SQLite each is the repositories' own statements, in process and cheap. On PostgreSQL, where every statement is
  * a round trip and batches queue behind the order number counter's lock, a batch makes two: one reads everything
  * the orders are decided on, one takes the stock and the codes' uses and writes the orders with everything that
- * goes with them (placeBatch). Rows of any number travel as one array per column (`unnest`), so a statement's text
- * does not grow with the batch, and each is kept prepared on its connection (KEEP_PREPARED): parsed and planned
- * once.
+ * goes with them (placeBatch). Lists travel as arrays (`= any(...)`, `unnest`) and new rows as one JSON text a table
+ * (`json_to_recordset`), so a statement's text does not grow with the batch, and each is kept prepared on its
+ * connection (KEEP_PREPARED): parsed and planned once.
  */
 
 /** What a batch decides its orders on. */
@@ -511,13 +511,6 @@ const ITEM_INSERT_COLUMNS = ['order_id', ...ITEM_COLUMNS.map(([column]) => colum
  * them). A row's order is its `position` column, where it has one.
  */
 function recordsOf<R>(rows: readonly R[], columns: ColumnTypes<R>): RawBuilder<unknown> {
-  let definitions = columnDefinitions.get(columns)
-  if (!definitions) {
-    definitions = sql.raw(columns.map(([column, type]) => `"${column}" ${type}`).join(', '))
-    columnDefinitions.set(columns, definitions)
-  }
+  const definitions = sql.join(columns.map(([column, type]) => sql`${sql.ref(column)} ${sql.raw(type)}`))
   return sql`json_to_recordset(cast(${JSON.stringify(rows)} as json)) as given(${definitions})`
 }
-
-/** Each table's column definitions as recordsOf writes them, made once (the names are this file's constants). */
-const columnDefinitions = new WeakMap<ColumnTypes<never>, RawBuilder<unknown>>()
