@@ -507,8 +507,8 @@ const ITEM_INSERT_COLUMNS = ['order_id', ...ITEM_COLUMNS.map(([column]) => colum
 /**
  * PostgreSQL: the rows as a table named `given`, from one JSON array of objects keyed by column (json_to_recordset):
  * one parameter whatever their number, so the statement's text stays the same, and one JSON.stringify where pg
- * wrote an array literal per column value by value (escaping each text, a mail's payload of a few kilobytes among
- * them). A row's order is its `position` column, where it has one.
+ * wrote an array literal per column, escaping each text value by value (some twenty columns of every order, its
+ * lines, keys and mails). A row's order is its `position` column, where it has one.
  */
 function recordsOf<R>(rows: readonly R[], columns: ColumnTypes<R>): RawBuilder<unknown> {
   const definitions = sql.join(columns.map(([column, type]) => sql`${sql.ref(column)} ${sql.raw(type)}`))
